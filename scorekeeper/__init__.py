@@ -1,0 +1,47 @@
+"""Mexican Train Scorekeeper: the scorekeeper and table referee for Mexican Train."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """The Flask app factory; *config* may set TESTING, DATABASE, SECRET_KEY, …"""
+    app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "scorekeeper.db"),
+        PAPER_SIZE="A4",
+        BABEL_DEFAULT_LOCALE="en",
+        WTF_CSRF_TIME_LIMIT=None,
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        JSON_SORT_KEYS=False,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("SCOREKEEPER")
+    if config:
+        app.config.update(config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+
+    from . import db, i18n, web
+    db.init_app(app)
+    i18n.init_app(app)
+    web.init_app(app)
+    return app
+
+
+def _instance_secret(folder: Path) -> str:
+    """The secret key kept in instance/secret_key, generated on first start."""
+    path = folder / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

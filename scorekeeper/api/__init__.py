@@ -1,0 +1,66 @@
+"""The JSON API (../shared/API.md): one blueprint, its routes in this package.
+
+Bodies are JSON only (415 otherwise); bad input is 400 with a sentence and the
+offending field; an unknown game is 404.  Exempt from CSRF: a browser cannot
+send a cross-site JSON body without a preflight.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request
+
+from ..errors import BadInput
+from ..storage import GameNotFound
+from ..text import _
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+class UnsupportedMedia(Exception):
+    """The request body is not JSON."""
+
+
+def json_body() -> dict:
+    """The request's JSON object; 415 for another content type, 400 for broken JSON."""
+    if not request.is_json:
+        raise UnsupportedMedia()
+    data = request.get_json(silent=True)
+    if data is None:
+        raise BadInput(_("The body is not valid JSON."), "")
+    if not isinstance(data, dict):
+        raise BadInput(_("The body must be a JSON object."), "")
+    return data
+
+
+@bp.errorhandler(BadInput)
+def bad_input(error: BadInput):
+    return jsonify(error=error.message, field=error.field), 400
+
+
+@bp.errorhandler(UnsupportedMedia)
+def unsupported(_error):
+    return jsonify(error=_("Send the body as JSON (Content-Type: application/json)."),
+                   field=""), 415
+
+
+@bp.errorhandler(GameNotFound)
+def game_not_found(_error):
+    return jsonify(error=_("There is no game with that id."), field="id"), 404
+
+
+@bp.errorhandler(404)
+def not_found(_error):
+    return jsonify(error=_("There is no such API route."), field=""), 404
+
+
+@bp.errorhandler(405)
+def method_not_allowed(_error):
+    return jsonify(error=_("This API route does not accept that method."), field=""), 405
+
+
+from . import games  # noqa: E402,F401  (routes register themselves on bp)
+
+try:  # the referee's routes live beside the games'
+    from . import referee  # noqa: E402,F401
+except ImportError:  # pragma: no cover
+    pass

@@ -1,0 +1,112 @@
+"""API: games, round scores, history and standings (API.md "Games and scores")."""
+
+from __future__ import annotations
+
+from flask import jsonify
+
+from ..db import get_db
+from ..errors import BadInput
+from ..game import Game, parse_game_name, parse_players
+from ..options import RuleOptions, parse_engines
+from ..scoring import check_hands, check_scores, hand_score, round_warnings
+from ..storage import create_game, history, load_game, record_round
+from ..text import _
+from ..tiles import DEFAULT_SET, SETS, parse_set, parse_tiles
+from . import bp, json_body
+
+
+def game_json(game: Game) -> dict:
+    """The game as API.md shows it, with its standings."""
+    data = game.to_json()
+    data["standings"] = game.standings().to_json()
+    return data
+
+
+@bp.post("/games")
+def new_game():
+    """Create a game: only `players` is required."""
+    body = json_body()
+    if "players" not in body:
+        raise BadInput(_("Give the players' names in seating order."), "players")
+    players = parse_players(body["players"])
+    set_n = parse_set(body.get("set", DEFAULT_SET))
+    options = RuleOptions.from_dict(body.get("rules"))
+    start, end = parse_engines(set_n, body.get("start_engine"), body.get("end_engine"))
+    game = create_game(get_db(), name=parse_game_name(body.get("name")), players=players,
+                       set_n=set_n, options=options, start_engine=start, end_engine=end)
+    return jsonify(game_json(game)), 201
+
+
+@bp.get("/games")
+def games_index():
+    """Every game, briefly (not in API.md's contract, offered for convenience)."""
+    from ..storage import list_games
+    return jsonify(games=[{"id": g.id, "name": g.name, "players": list(g.players),
+                           "set": g.set, "complete": g.complete, "played": g.played,
+                           "rounds": len(g.rounds)} for g in list_games(get_db())])
+
+
+@bp.get("/games/<game_id>")
+def get_game(game_id: str):
+    return jsonify(game_json(load_game(get_db(), game_id)))
+
+
+@bp.get("/games/<game_id>/standings")
+def get_standings(game_id: str):
+    return jsonify(load_game(get_db(), game_id).standings().to_json())
+
+
+@bp.get("/games/<game_id>/history")
+def get_history(game_id: str):
+    db = get_db()
+    load_game(db, game_id)
+    return jsonify(changes=[{"round": c["round"], "player": c["player"], "old": c["old"],
+                             "new": c["new"], "at": c["at"]} for c in history(db, game_id)])
+
+
+@bp.put("/games/<game_id>/rounds/<int:number>")
+def put_round(game_id: str, number: int):
+    """Record (or replace) a round's scores, given as scores or as the hands left."""
+    db = get_db()
+    game = load_game(db, game_id)
+    body = json_body()
+    try:
+        rnd = game.round(number)
+    except KeyError:
+        raise BadInput(_("This game has no round %(n)s; its rounds are 1 to %(last)s.",
+                         n=number, last=len(game.rounds)), "number") from None
+    hands = None
+    if "scores" in body and "hands" in body:
+        raise BadInput(_("Give either scores or hands, not both."), "hands")
+    if "hands" in body:
+        tiles = check_hands(body["hands"], game.players, game.set, rnd.engine)
+        scores = {p: hand_score(t, game.options) for p, t in tiles.items()}
+        hands = {p: [t.to_json() for t in ts] for p, ts in tiles.items()}
+    elif "scores" in body:
+        scores = check_scores(body["scores"], game.players, game.set, rnd.engine, game.options)
+    else:
+        raise BadInput(_("Give the round's scores (or the tiles left in each hand)."), "scores")
+    saved = record_round(db, game, number, scores, hands)
+    data = saved.to_json()
+    data["warnings"] = [w.to_json() for w in round_warnings(scores)]
+    return jsonify(data)
+
+
+@bp.post("/hand-score")
+def post_hand_score():
+    """The R7.3 score of the tiles left in a hand."""
+    body = json_body()
+    options = RuleOptions.from_dict(body.get("rules"))
+    if "tiles" not in body:
+        raise BadInput(_("Give the tiles left in the hand, like [[0, 0], [3, 4]]."), "tiles")
+    tiles = parse_tiles(body["tiles"])
+    seen = set()
+    for i, t in enumerate(tiles):
+        if not t.in_set(max(SETS)):
+            raise BadInput(_("%(tile)s is not in any set in use (double-6 to double-18).",
+                             tile=t), f"tiles.{i}")
+        if t in seen:
+            raise BadInput(_("%(tile)s is in the hand twice; each tile exists once (R3.3).",
+                             tile=t), f"tiles.{i}")
+        seen.add(t)
+    return jsonify(score=hand_score(tiles, options))

@@ -1,0 +1,70 @@
+"""The running-totals chart: an inline SVG, drawn on the server (no CDN, no script)."""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from markupsafe import Markup, escape
+
+#: Fourteen distinguishable line colours (players in seating order).
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+           "#17becf", "#7f7f7f", "#bcbd22", "#393b79", "#ad494a", "#637939", "#843c39")
+
+
+def player_colour(seat: int) -> str:
+    return PALETTE[seat % len(PALETTE)]
+
+
+def running_totals(players: Sequence[str],
+                   rounds: Sequence[Mapping[str, int] | None]) -> dict[str, list[int]]:
+    """Each player's total after each recorded round, starting from 0."""
+    totals = {p: [0] for p in players}
+    for scores in rounds:
+        if scores is None:
+            continue
+        for p in players:
+            totals[p].append(totals[p][-1] + scores[p])
+    return totals
+
+
+def totals_chart(players: Sequence[str], rounds: Sequence[Mapping[str, int] | None],
+                 labels: Sequence[str], title: str) -> Markup:
+    """A line per player of the running total after each round (x: round labels)."""
+    totals = running_totals(players, rounds)
+    steps = len(next(iter(totals.values()))) - 1 if totals else 0
+    width, height, left, right, top, bottom = 720, 360, 48, 12, 16, 34
+    top_value = max([max(v) for v in totals.values()] + [10])
+    # A round-number top for the axis: 10, 20, 50, 100, 200, …
+    nice = 10
+    while nice < top_value:
+        nice = nice * 2 if str(nice)[0] == "1" else (nice * 5 // 2 if str(nice)[0] == "2" else nice * 2)
+    span_x = max(steps, 1)
+
+    def x(i: int) -> float:
+        return left + (width - left - right) * i / span_x
+
+    def y(v: float) -> float:
+        return top + (height - top - bottom) * (1 - v / nice)
+
+    out = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+           f'aria-label="{escape(title)}" preserveAspectRatio="xMidYMid meet">',
+           f"<title>{escape(title)}</title>"]
+    for k in range(5):
+        v = nice * k / 4
+        out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+                   f'stroke="#ddd"/><text x="{left - 6}" y="{y(v) + 4:.1f}" '
+                   f'text-anchor="end" font-size="12" fill="#555">{int(v)}</text>')
+    for i in range(steps + 1):
+        label = "0" if i == 0 else escape(labels[i - 1] if i - 1 < len(labels) else str(i))
+        out.append(f'<text x="{x(i):.1f}" y="{height - 12}" text-anchor="middle" '
+                   f'font-size="12" fill="#555">{label}</text>')
+    for seat, p in enumerate(players):
+        pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(totals[p]))
+        colour = player_colour(seat)
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="3" '
+                   f'stroke-linejoin="round"><title>{escape(p)}</title></polyline>')
+        last = totals[p][-1]
+        out.append(f'<circle cx="{x(len(totals[p]) - 1):.1f}" cy="{y(last):.1f}" r="4" '
+                   f'fill="{colour}"/>')
+    out.append("</svg>")
+    return Markup("".join(out))

@@ -1,0 +1,90 @@
+"""The forms (flask-wtf): new game, rename, delete, round scores, undo."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, SelectField,
+                     StringField)
+from wtforms.validators import Length, NumberRange, Optional, ValidationError
+
+from .errors import BadInput
+from .game import parse_game_name, parse_players
+from .options import CHOICES, MAX_PLAYERS, OPTION_LABELS, VALUE_LABELS, RuleOptions, parse_engines
+from .tiles import DEFAULT_SET, SETS
+
+
+def _coerce_option(name):
+    default = CHOICES[name][0]
+    if isinstance(default, bool):
+        return lambda v: v if isinstance(v, bool) else v == "true"
+    if isinstance(default, int):
+        return int
+    return str
+
+
+def _option_field(name):
+    return SelectField(
+        _l(OPTION_LABELS[name]),
+        choices=[("true" if v is True else "false" if v is False else v, _l(VALUE_LABELS[(name, v)]))
+                 for v in CHOICES[name]],
+        default="false" if CHOICES[name][0] is False else CHOICES[name][0],
+    )
+
+
+class NewGameForm(FlaskForm):
+    """A new game: players in seating order, the set, the rule options (R9)."""
+
+    name = StringField(_l("Game name (optional)"), validators=[Length(max=60)])
+    players = FieldList(StringField(_l("Player")), min_entries=MAX_PLAYERS,
+                        max_entries=MAX_PLAYERS)
+    set = SelectField(_l("Set"), coerce=int, default=DEFAULT_SET,
+                      choices=[(n, _l("Double-%(n)s", n=n)) for n in SETS])
+    shortened = BooleanField(_l("Shortened game"))
+    start_engine = IntegerField(_l("Start engine"), validators=[Optional(), NumberRange(0, 18)])
+    end_engine = IntegerField(_l("End engine"), validators=[Optional(), NumberRange(0, 18)])
+    deal = _option_field("deal")
+    starter = _option_field("starter")
+    first_turn = _option_field("first_turn")
+    first_turn_stuck = _option_field("first_turn_stuck")
+    double_owner_satisfies = _option_field("double_owner_satisfies")
+    double_blank = _option_field("double_blank")
+
+    def validate_players(self, field):
+        names = [n for n in (e.data or "" for e in field.entries) if n.strip()]
+        try:
+            self.cleaned_players = parse_players(names)
+        except BadInput as error:
+            raise ValidationError(error.message) from None
+
+    def validate_name(self, field):
+        try:
+            self.cleaned_name = parse_game_name(field.data or "")
+        except BadInput as error:
+            raise ValidationError(error.message) from None
+
+    def options(self) -> RuleOptions:
+        return RuleOptions.from_dict({name: _coerce_option(name)(getattr(self, name).data)
+                                      for name in CHOICES})
+
+    def engines(self) -> tuple[int, int]:
+        """The start and end engine (R2.1); raises BadInput with the field."""
+        if not self.shortened.data:
+            return self.set.data, 0
+        return parse_engines(self.set.data, self.start_engine.data, self.end_engine.data)
+
+
+class RenameForm(FlaskForm):
+    name = StringField(_l("Game name"), validators=[Length(max=60)])
+
+
+class ConfirmForm(FlaskForm):
+    """A bare form for actions that need only the CSRF token (delete, undo)."""
+
+
+class RoundForm(FlaskForm):
+    """The round's scores; the per-player fields are read by the view (one per seat)."""
+
+    revision = HiddenField()
+    confirm = HiddenField(default="")
+    overwrite = HiddenField(default="")

@@ -1,0 +1,152 @@
+"""A game as the rest of the app sees it: players, set, options and rounds.
+
+Pure values: storage builds them, views, the API and the PDF read them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .errors import BadInput
+from .options import MAX_PLAYERS, MIN_PLAYERS, Deal, RuleOptions, deal_for
+from .scoring import max_hand
+from .standings import Standings, compute
+from .text import _
+
+MAX_NAME = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round: its number, its engine (R2.1) and the scores, once recorded."""
+
+    number: int
+    engine: int
+    scores: dict[str, int] | None = None
+    revision: int = 0
+    hands: dict[str, list] | None = None
+
+    def to_json(self) -> dict:
+        return {"number": self.number, "engine": self.engine, "scores": self.scores}
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A whole game; the options are fixed for the game (R9)."""
+
+    id: str
+    name: str
+    players: tuple[str, ...]
+    set: int
+    options: RuleOptions
+    rounds: tuple[Round, ...]
+    created_at: str = ""
+    updated_at: str = ""
+
+    @property
+    def start_engine(self) -> int:
+        return self.rounds[0].engine
+
+    @property
+    def end_engine(self) -> int:
+        return self.rounds[-1].engine
+
+    @property
+    def played(self) -> int:
+        """How many rounds have scores."""
+        return sum(1 for r in self.rounds if r.scores is not None)
+
+    @property
+    def complete(self) -> bool:
+        return all(r.scores is not None for r in self.rounds)
+
+    @property
+    def current_round(self) -> Round:
+        """The first round without scores (the last round once the game is complete)."""
+        for r in self.rounds:
+            if r.scores is None:
+                return r
+        return self.rounds[-1]
+
+    def round(self, number: int) -> Round:
+        for r in self.rounds:
+            if r.number == number:
+                return r
+        raise KeyError(number)
+
+    @property
+    def deal(self) -> Deal:
+        return deal_for(self.set, len(self.players), self.options)
+
+    def max_hand(self, engine: int) -> int:
+        return max_hand(self.set, engine, self.options)
+
+    def standings(self) -> Standings:
+        return compute(self.players, [r.scores for r in self.rounds])
+
+    def display_name(self) -> str:
+        return self.name or _("Game of %(date)s", date=self.created_at[:10])
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "players": list(self.players),
+                "set": self.set, "rules": self.options.to_dict(),
+                "start_engine": self.start_engine, "end_engine": self.end_engine,
+                "rounds": [r.to_json() for r in self.rounds]}
+
+
+def clean_name(raw) -> str:
+    """A player name as stored: Unicode NFC, trimmed, inner runs of spaces kept."""
+    return unicodedata.normalize("NFC", raw).strip() if isinstance(raw, str) else raw
+
+
+def parse_players(names, field: str = "players") -> list[str]:
+    """2–14 player names in seating order: NFC, trimmed, 1–40 characters, unique (any case)."""
+    if not isinstance(names, (list, tuple)):
+        raise BadInput(_("Players must be a list of names in seating order."), field)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise BadInput(_("A game has %(min)s to %(max)s players; %(count)s were given (R1.1).",
+                         min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(names)), field)
+    cleaned: list[str] = []
+    seen: dict[str, str] = {}
+    for i, raw in enumerate(names):
+        where = f"{field}.{i}"
+        if not isinstance(raw, str):
+            raise BadInput(_("Player %(n)s's name must be text.", n=i + 1), where)
+        name = clean_name(raw)
+        if not name:
+            raise BadInput(_("Player %(n)s needs a name.", n=i + 1), where)
+        if len(name) > MAX_NAME:
+            raise BadInput(_("%(name)s is too long: a name has at most %(max)s characters.",
+                             name=name[:MAX_NAME] + "…", max=MAX_NAME), where)
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+            raise BadInput(_("Player %(n)s's name contains a control character.", n=i + 1), where)
+        key = name.casefold()
+        if key in seen:
+            raise BadInput(_("%(name)s is in the game twice: names must differ (ignoring case).",
+                             name=name), where)
+        seen[key] = name
+        cleaned.append(name)
+    return cleaned
+
+
+def parse_game_name(raw, field: str = "name") -> str:
+    """An optional game name: trimmed, at most 60 characters."""
+    if raw is None:
+        return ""
+    if not isinstance(raw, str):
+        raise BadInput(_("The game name must be text."), field)
+    name = clean_name(raw)
+    if len(name) > 60:
+        raise BadInput(_("The game name is too long: at most 60 characters."), field)
+    return name
+
+
+def find_player(players: Sequence[str], name: str) -> str | None:
+    """The stored spelling of *name* (NFC, any case), or None."""
+    key = clean_name(name).casefold() if isinstance(name, str) else None
+    for p in players:
+        if p.casefold() == key:
+            return p
+    return None

@@ -1,0 +1,224 @@
+"""Rule options (R9), the deal (R1.3, R1.4) and a game's engines (R2.1).
+
+One :class:`RuleOptions` value is threaded through scoring and the referee, so
+no view ever asks "which profile is this?".
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Mapping
+
+from .errors import BadInput
+from .text import N_, _
+from .tiles import SETS, set_size
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 14
+
+#: Each option's allowed values, default first (the R9 table).
+CHOICES: dict[str, tuple] = {
+    "deal": ("A", "B"),
+    "starter": ("engine_holder", "highest_draw"),
+    "first_turn": ("train", "single"),
+    "first_turn_stuck": ("marker", "draw"),
+    "double_owner_satisfies": (False, True),
+    "double_blank": (50, 25, 0),
+}
+
+#: The rule each option changes, for labels and rulings.
+OPTION_RULES = {
+    "deal": "R1.3",
+    "starter": "R2.2",
+    "first_turn": "R4.1",
+    "first_turn_stuck": "R4.2",
+    "double_owner_satisfies": "R6.7",
+    "double_blank": "R7.3",
+}
+
+#: A person's words for each option and value (marked for translation).
+OPTION_LABELS = {
+    "deal": N_("Deal table"),
+    "starter": N_("Who starts a round"),
+    "first_turn": N_("First turn"),
+    "first_turn_stuck": N_("Stuck on the first turn"),
+    "double_owner_satisfies": N_("Tile owed after a double"),
+    "double_blank": N_("Double-blank (0-0) counts"),
+}
+VALUE_LABELS = {
+    ("deal", "A"): N_("Table A (Official)"),
+    ("deal", "B"): N_("Table B"),
+    ("starter", "engine_holder"): N_("The player holding the engine"),
+    ("starter", "highest_draw"): N_("Engine set aside; highest draw starts"),
+    ("first_turn", "train"): N_("Build a whole train on your own train"),
+    ("first_turn", "single"): N_("Exactly one tile"),
+    ("first_turn_stuck", "marker"): N_("Place a marker, no draw"),
+    ("first_turn_stuck", "draw"): N_("Draw one, then marker if it does not fit"),
+    ("double_owner_satisfies", False): N_("Anywhere legal"),
+    ("double_owner_satisfies", True): N_("Must go on that double"),
+    ("double_blank", 50): N_("50 points"),
+    ("double_blank", 25): N_("25 points"),
+    ("double_blank", 0): N_("0 (face value)"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """The house rules of one game (R9); the defaults are the Official profile."""
+
+    deal: str = "A"
+    starter: str = "engine_holder"
+    first_turn: str = "train"
+    first_turn_stuck: str = "marker"
+    double_owner_satisfies: bool = False
+    double_blank: int = 50
+
+    @classmethod
+    def from_dict(cls, data: Mapping | None, field: str = "rules") -> "RuleOptions":
+        """Options from JSON or a form; omitted ones take their defaults."""
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise BadInput(_("The rules must be an object of rule options."), field)
+        values = {}
+        for name, value in data.items():
+            if name not in CHOICES:
+                raise BadInput(
+                    _("%(name)s is not a rule option; the options are %(names)s.",
+                      name=name, names=", ".join(CHOICES)),
+                    f"{field}.{name}",
+                )
+            allowed = CHOICES[name]
+            if isinstance(allowed[0], bool):
+                ok = isinstance(value, bool)
+            elif isinstance(allowed[0], int):
+                ok = isinstance(value, int) and not isinstance(value, bool)
+            else:
+                ok = isinstance(value, str)
+            if not ok or value not in allowed:
+                raise BadInput(
+                    _("%(name)s must be one of %(values)s.", name=name,
+                      values=", ".join(_json_word(v) for v in allowed)),
+                    f"{field}.{name}",
+                )
+            values[name] = value
+        return cls(**values)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def changed(self) -> dict:
+        """The options that differ from the Official defaults."""
+        default = RuleOptions()
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != getattr(default, f.name)}
+
+    def summary(self) -> str:
+        """A short line for headers and scoresheets: "0-0 = 50 · first turn: train"."""
+        parts = [
+            _("0-0 = %(points)s", points=self.double_blank),
+            _("first turn: %(mode)s", mode=_("train") if self.first_turn == "train" else _("one tile")),
+            _("deal %(table)s", table=self.deal),
+        ]
+        if self.starter == "highest_draw":
+            parts.append(_("highest draw starts"))
+        if self.first_turn_stuck == "draw":
+            parts.append(_("stuck first turn draws"))
+        if self.double_owner_satisfies:
+            parts.append(_("double's owner satisfies it"))
+        return " · ".join(parts)
+
+
+def _json_word(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+# R1.3: (first player count, last player count, set, tiles each)
+DEAL_TABLES = {
+    "A": ((2, 4, 6, 7), (2, 3, 9, 15), (4, 4, 12, 15), (5, 6, 12, 12),
+          (7, 8, 12, 11), (9, 12, 15, 11), (13, 14, 18, 11)),
+    "B": ((2, 3, 9, 8), (4, 6, 12, 12), (7, 8, 12, 10), (9, 12, 15, 11),
+          (13, 14, 18, 11)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """How many tiles each player gets, and whether that fits the set (R1.4)."""
+
+    set: int
+    players: int
+    tiles_each: int
+    in_table: bool
+    fits: bool
+    max_each: int
+    engine_aside: bool = False
+
+    @property
+    def boneyard(self) -> int:
+        """Tiles left face down after the deal (R1.5)."""
+        aside = 1 if self.engine_aside else 0
+        return max(0, set_size(self.set) - aside - self.players * self.tiles_each)
+
+
+def suggested_set(players: int, table: str = "A") -> int:
+    """The set R1.3 suggests for this many players (the first matching row)."""
+    for first, last, set_n, _each in DEAL_TABLES[table]:
+        if first <= players <= last:
+            return set_n
+    return 12
+
+
+def deal_for(set_n: int, players: int, options: RuleOptions = RuleOptions()) -> Deal:
+    """Tiles each for a set and player count (R1.3), checked against R1.4.
+
+    Outside the table, the app suggests the tiles each of the same set's row
+    nearest in player count, and says whether it fits.
+    """
+    rows = [r for r in DEAL_TABLES[options.deal] if r[2] == set_n]
+    exact = [r for r in rows if r[0] <= players <= r[1]]
+    if exact:
+        each, in_table = exact[0][3], True
+    elif rows:
+        nearest = min(rows, key=lambda r: min(abs(players - r[0]), abs(players - r[1])))
+        each, in_table = nearest[3], False
+    else:
+        # A set the table never names: deal table A's 11 (for the large sets)
+        # or as many as fit, whichever is fewer.
+        each, in_table = 11, False
+    # R1.4: with the engine set aside first (R2.3) one tile fewer is available.
+    available = set_size(set_n) - (1 if options.starter == "highest_draw" else 0)
+    max_each = available // players if players else 0
+    if not in_table and not rows:
+        each = min(each, max_each)
+    return Deal(set_n, players, each, in_table, players * each <= available, max_each,
+                options.starter == "highest_draw")
+
+
+def round_engines(set_n: int, start: int | None = None, end: int = 0) -> list[int]:
+    """The engines of a game's rounds, counting down (R2.1)."""
+    start = set_n if start is None else start
+    return list(range(start, end - 1, -1))
+
+
+def parse_engines(set_n: int, start, end) -> tuple[int, int]:
+    """Validate a shortened game's start and end engines (R2.1)."""
+    start = set_n if start is None else start
+    end = 0 if end is None else end
+    for name, value in (("start_engine", start), ("end_engine", end)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= set_n:
+            raise BadInput(
+                _("The %(which)s engine must be a double from 0 to %(top)s.",
+                  which=_("start") if name == "start_engine" else _("end"), top=set_n),
+                name,
+            )
+    if end > start:
+        raise BadInput(_("Engines count down: the end engine cannot be above the start engine."),
+                       "end_engine")
+    return start, end
+
+
+__all__ = ["RuleOptions", "CHOICES", "Deal", "deal_for", "suggested_set", "round_engines",
+           "parse_engines", "SETS", "MIN_PLAYERS", "MAX_PLAYERS"]

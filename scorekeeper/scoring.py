@@ -1,0 +1,122 @@
+"""Round scores: counting a hand (R7.3) and checking a round's entry (R7.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from .errors import BadInput
+from .options import RuleOptions
+from .text import _
+from .tiles import Tile, full_set, parse_tiles
+
+
+def tile_score(tile: Tile, options: RuleOptions = RuleOptions()) -> int:
+    """What one tile left in a hand scores: its pips, 0-0 by the option (R7.3)."""
+    if tile.low == 0 and tile.high == 0:
+        return options.double_blank
+    return tile.pips
+
+
+def hand_score(tiles: Iterable[Tile], options: RuleOptions = RuleOptions()) -> int:
+    """The R7.3 score of a hand: its pips, with the double-blank counting 50 by default."""
+    return sum(tile_score(t, options) for t in tiles)
+
+
+def max_hand(set_n: int, engine: int, options: RuleOptions = RuleOptions()) -> int:
+    """The largest possible round score: every tile of the set but the engine (R7.4)."""
+    engine_tile = Tile.double(engine)
+    return hand_score((t for t in full_set(set_n) if t != engine_tile), options)
+
+
+@dataclass(frozen=True, slots=True)
+class Warning:
+    """An unusual but possible round (R7.4): the app asks, it does not refuse."""
+
+    code: str
+    rule: str
+    message: str
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "rule": self.rule, "message": self.message}
+
+
+def check_scores(scores: Mapping, players: Sequence[str], set_n: int, engine: int,
+                 options: RuleOptions = RuleOptions(), field: str = "scores") -> dict[str, int]:
+    """Every player's round score as a whole number from 0 to the largest hand (R7.4)."""
+    if not isinstance(scores, Mapping):
+        raise BadInput(_("Scores must be given for every player by name."), field)
+    _check_names(scores, players, field)
+    top = max_hand(set_n, engine, options)
+    checked = {}
+    for name in players:
+        value = scores[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BadInput(_("%(name)s's score must be a whole number from 0 to %(top)s.",
+                             name=name, top=top), f"{field}.{name}")
+        if not 0 <= value <= top:
+            raise BadInput(_("%(name)s's score of %(value)s is impossible: a round score is "
+                             "from 0 to %(top)s, the largest possible hand in this round (R7.4).",
+                             name=name, value=value, top=top), f"{field}.{name}")
+        checked[name] = value
+    return checked
+
+
+def check_hands(hands: Mapping, players: Sequence[str], set_n: int, engine: int,
+                field: str = "hands", every_player: bool = True) -> dict[str, list[Tile]]:
+    """The tiles left in each hand: in the set, not the engine, none in two hands (R3.3).
+
+    With ``every_player=False`` only some players' hands are given (the pip
+    counter was used for some hands only); they are checked against each other.
+    """
+    if not isinstance(hands, Mapping):
+        raise BadInput(_("Hands must be given for every player by name."), field)
+    if every_player:
+        _check_names(hands, players, field)
+    else:
+        players = [p for p in players if p in hands]
+        _check_names(hands, players, field)
+    engine_tile = Tile.double(engine)
+    seen: dict[Tile, str] = {}
+    checked = {}
+    for name in players:
+        tiles = parse_tiles(hands[name], f"{field}.{name}")
+        for i, tile in enumerate(tiles):
+            where = f"{field}.{name}.{i}"
+            if not tile.in_set(set_n):
+                raise BadInput(_("%(tile)s is not in a double-%(n)s set (R3.3).",
+                                 tile=tile, n=set_n), where)
+            if tile == engine_tile:
+                raise BadInput(_("%(tile)s is this round's engine; it cannot be in a hand (R3.3).",
+                                 tile=tile), where)
+            if tile in seen:
+                raise BadInput(_("%(tile)s is in two hands (%(first)s and %(second)s); each tile "
+                                 "exists once (R3.3).", tile=tile, first=seen[tile], second=name),
+                               where)
+            seen[tile] = name
+        checked[name] = tiles
+    return checked
+
+
+def round_warnings(scores: Mapping[str, int]) -> list[Warning]:
+    """R7.4's unusual rounds: no zero (blocked), or several zeros (R4.4)."""
+    zeros = [name for name, value in scores.items() if value == 0]
+    if not zeros:
+        return [Warning("no_zero", "R7.4", _(
+            "Nobody scored 0: that happens only when the round was blocked (R7.2).") )]
+    if len(zeros) > 1:
+        return [Warning("several_zeros", "R7.4", _(
+            "%(count)s players scored 0 (%(names)s): only possible when several went out "
+            "during the first turn (R4.4).", count=len(zeros), names=", ".join(zeros)))]
+    return []
+
+
+def _check_names(given: Mapping, players: Sequence[str], field: str) -> None:
+    for name in given:
+        if name not in players:
+            raise BadInput(_("%(name)s is not a player in this game.", name=name),
+                           f"{field}.{name}")
+    for name in players:
+        if name not in given:
+            raise BadInput(_("%(name)s's score is missing: every player needs one.", name=name),
+                           f"{field}.{name}")

@@ -1,0 +1,93 @@
+"""Standings and tiebreaks (R8): fewer points, more zero rounds, lower lowest non-zero."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .text import _
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line: place (shared places repeat), total and tiebreak figures."""
+
+    player: str
+    place: int
+    total: int
+    zero_rounds: int
+    lowest_nonzero: int | None
+    rounds_played: int
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "place": self.place, "total": self.total,
+                "zero_rounds": self.zero_rounds, "lowest_nonzero": self.lowest_nonzero}
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The R8 order of every player, with a sentence for each tiebreak that decided it."""
+
+    complete: bool
+    rows: tuple[Standing, ...]
+    notes: tuple[str, ...]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """Players in first place (several when they share it, R8.4)."""
+        return tuple(r.player for r in self.rows if r.place == 1)
+
+    def to_json(self) -> dict:
+        return {"complete": self.complete, "standings": [r.to_json() for r in self.rows]}
+
+
+def _key(s: Standing):
+    # R8.1 fewer points; R8.2 more zero rounds; R8.3 lower lowest non-zero round,
+    # with "no non-zero round" ranking after any figure.
+    lowest = s.lowest_nonzero if s.lowest_nonzero is not None else float("inf")
+    return (s.total, -s.zero_rounds, lowest)
+
+
+def compute(players: Sequence[str], rounds: Sequence[Mapping[str, int] | None]) -> Standings:
+    """Rank *players* by R8 over the rounds recorded so far (None: not played yet)."""
+    played = [r for r in rounds if r is not None]
+    lines = []
+    for name in players:
+        values = [r[name] for r in played]
+        nonzero = [v for v in values if v]
+        lines.append(Standing(name, 0, sum(values), values.count(0),
+                              min(nonzero) if nonzero else None, len(values)))
+    order = sorted(range(len(lines)), key=lambda i: (_key(lines[i]), i))
+    ranked: list[Standing] = []
+    notes: list[str] = []
+    for pos, i in enumerate(order):
+        line = lines[i]
+        if ranked and _key(ranked[-1]) == _key(line):
+            place = ranked[-1].place  # R8.4: still equal, they share the place
+        else:
+            place = pos + 1
+        ranked.append(Standing(line.player, place, line.total, line.zero_rounds,
+                               line.lowest_nonzero, line.rounds_played))
+    for above, below in zip(ranked, ranked[1:]):
+        note = explain(above, below)
+        if note:
+            notes.append(note)
+    complete = bool(rounds) and all(r is not None for r in rounds)
+    return Standings(complete, tuple(ranked), tuple(notes))
+
+
+def explain(above: Standing, below: Standing) -> str | None:
+    """The sentence saying which tiebreak put *above* ahead of *below*, if totals tie."""
+    if above.total != below.total:
+        return None
+    if above.zero_rounds != below.zero_rounds:
+        return _("%(a)s ahead of %(b)s: more zero rounds, %(x)s to %(y)s (R8.2).",
+                 a=above.player, b=below.player, x=above.zero_rounds, y=below.zero_rounds)
+    if above.lowest_nonzero != below.lowest_nonzero:
+        if below.lowest_nonzero is None:
+            return _("%(a)s ahead of %(b)s: lower lowest non-zero round, %(x)s to none (R8.3).",
+                     a=above.player, b=below.player, x=above.lowest_nonzero)
+        return _("%(a)s ahead of %(b)s: lower lowest non-zero round, %(x)s to %(y)s (R8.3).",
+                 a=above.player, b=below.player, x=above.lowest_nonzero, y=below.lowest_nonzero)
+    return _("%(a)s and %(b)s share place %(place)s: same total, zero rounds and lowest "
+             "non-zero round (R8.4).", a=above.player, b=below.player, place=above.place)

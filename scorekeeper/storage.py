@@ -1,0 +1,278 @@
+"""Storage: games, rounds, scores, the history of changes, live-table moves.
+
+sqlite-utils over one SQLite file (WAL).  Every user action is one
+transaction: a round's scores and their history entries are written together
+or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+import sqlite_utils
+from sqlite_utils import Migrations
+from sqlite_utils.db import NotFoundError
+
+from .errors import BadInput
+from .game import Game, Round
+from .options import RuleOptions, round_engines
+from .text import _
+
+migrations = Migrations("scorekeeper")
+
+
+@migrations()
+def m001_initial(db: sqlite_utils.Database) -> None:
+    db["games"].create({
+        "id": str, "name": str, "set_n": int, "players": str, "rules": str,
+        "created_at": str, "updated_at": str,
+    }, pk="id")
+    db["rounds"].create({
+        "game_id": str, "number": int, "engine": int, "revision": int, "updated_at": str,
+    }, pk=("game_id", "number"), foreign_keys=[("game_id", "games", "id")])
+    db["scores"].create({
+        "game_id": str, "number": int, "player": str, "score": int, "hand": str,
+    }, pk=("game_id", "number", "player"), foreign_keys=[("game_id", "games", "id")])
+    db["edits"].create({
+        "id": int, "game_id": str, "number": int, "at": str, "undo_of": int,
+    }, pk="id", foreign_keys=[("game_id", "games", "id")])
+    db["changes"].create({
+        "id": int, "edit_id": int, "game_id": str, "number": int, "player": str,
+        "old": int, "new": int, "at": str,
+    }, pk="id", foreign_keys=[("edit_id", "edits", "id"), ("game_id", "games", "id")])
+    db["changes"].create_index(["game_id", "id"])
+    db["edits"].create_index(["game_id", "id"])
+
+
+@migrations()
+def m002_live_moves(db: sqlite_utils.Database) -> None:
+    # The live table of a round (issue 3): its move log, one row per action.
+    db["moves"].create({
+        "id": int, "game_id": str, "number": int, "seq": int, "data": str, "at": str,
+    }, pk="id", foreign_keys=[("game_id", "games", "id")])
+    db["moves"].create_index(["game_id", "number", "seq"], unique=True)
+
+
+def now() -> str:
+    """The current UTC time in ISO 8601."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def connect(path: str) -> sqlite_utils.Database:
+    """Open the database file, in WAL mode, with foreign keys on."""
+    db = sqlite_utils.Database(path)
+    db.conn.execute("PRAGMA foreign_keys = ON")
+    db.conn.execute("PRAGMA busy_timeout = 5000")
+    return db
+
+
+def migrate(path: str) -> None:
+    """Create the database on first start and apply pending migrations."""
+    db = connect(path)
+    if path != ":memory:":
+        db.enable_wal()
+    migrations.apply(db)
+    db.close()
+
+
+class GameNotFound(LookupError):
+    """No game has that id."""
+
+
+# --- games -----------------------------------------------------------------
+
+def create_game(db, *, name: str, players: list[str], set_n: int, options: RuleOptions,
+                start_engine: int, end_engine: int) -> Game:
+    """Store a new game and its rounds; answers the stored game."""
+    game_id = secrets.token_hex(6)
+    at = now()
+    with db.atomic():
+        db["games"].insert({"id": game_id, "name": name, "set_n": set_n,
+                            "players": json.dumps(players, ensure_ascii=False),
+                            "rules": json.dumps(options.to_dict()),
+                            "created_at": at, "updated_at": at})
+        db["rounds"].insert_all(
+            {"game_id": game_id, "number": k, "engine": engine, "revision": 0,
+             "updated_at": at}
+            for k, engine in enumerate(round_engines(set_n, start_engine, end_engine), 1))
+    return load_game(db, game_id)
+
+
+def load_game(db, game_id: str) -> Game:
+    """The whole game with every round's scores; GameNotFound if there is none."""
+    try:
+        row = db["games"].get(game_id)
+    except NotFoundError:
+        raise GameNotFound(game_id) from None
+    scores: dict[int, dict[str, int]] = {}
+    hands: dict[int, dict[str, list]] = {}
+    for s in db.query("select number, player, score, hand from scores where game_id = ?",
+                      [game_id]):
+        scores.setdefault(s["number"], {})[s["player"]] = s["score"]
+        if s["hand"] is not None:
+            hands.setdefault(s["number"], {})[s["player"]] = json.loads(s["hand"])
+    players = tuple(json.loads(row["players"]))
+    rounds = []
+    for r in db.query("select number, engine, revision from rounds where game_id = ? "
+                      "order by number", [game_id]):
+        got = scores.get(r["number"])
+        ordered = {p: got[p] for p in players} if got else None
+        rounds.append(Round(r["number"], r["engine"], ordered, r["revision"],
+                            hands.get(r["number"])))
+    return Game(row["id"], row["name"], players, row["set_n"],
+                RuleOptions(**json.loads(row["rules"])), tuple(rounds),
+                row["created_at"], row["updated_at"])
+
+
+def list_games(db) -> list[Game]:
+    """Every game: in progress first, then finished; newest first within each."""
+    ids = [r["id"] for r in db.query("select id from games order by updated_at desc, id")]
+    games = [load_game(db, i) for i in ids]
+    return sorted(games, key=lambda g: g.complete)
+
+
+def rename_game(db, game_id: str, name: str) -> None:
+    """Give a game a new name."""
+    load_game(db, game_id)
+    with db.atomic():
+        db["games"].update(game_id, {"name": name, "updated_at": now()})
+
+
+def delete_game(db, game_id: str) -> None:
+    """Delete a game with its rounds, scores, history and move logs."""
+    load_game(db, game_id)
+    with db.atomic():
+        for table in ("changes", "edits", "scores", "moves", "rounds"):
+            db.execute(f"delete from {table} where game_id = ?", [game_id])
+        db.execute("delete from games where id = ?", [game_id])
+
+
+# --- scores and history ----------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Another tablet saved this round after the scorekeeper opened it."""
+
+    round: Round
+    changes: list[dict]
+
+
+class StaleRound(Exception):
+    """The round changed since the given revision was read (another tablet saved it)."""
+
+    def __init__(self, conflict: Conflict):
+        super().__init__("stale round")
+        self.conflict = conflict
+
+
+def record_round(db, game: Game, number: int, scores: dict[str, int],
+                 hands: dict[str, list] | None = None,
+                 expected_revision: int | None = None) -> Round:
+    """Store a round's scores and their history entries in one transaction.
+
+    With *expected_revision*, refuse (StaleRound) when another save came in
+    since the scorekeeper read the round, so it is never silently overwritten.
+    """
+    with db.atomic():
+        current = _round_row(db, game.id, number)
+        if expected_revision is not None and current["revision"] != expected_revision:
+            raise StaleRound(_conflict(db, game, number, expected_revision))
+        old = {s["player"]: s["score"] for s in db.query(
+            "select player, score from scores where game_id = ? and number = ?",
+            [game.id, number])}
+        at = now()
+        diff = [(p, old.get(p), scores[p]) for p in game.players if old.get(p) != scores[p]]
+        hands_changed = hands is not None or any(
+            True for _row in db.query("select 1 from scores where game_id = ? and number = ? "
+                                      "and hand is not null", [game.id, number]))
+        if not diff and not hands_changed:
+            return load_game(db, game.id).round(number)
+        edit_id = None
+        if diff:
+            edit_id = db["edits"].insert({"game_id": game.id, "number": number, "at": at,
+                                          "undo_of": None}).last_pk
+            db["changes"].insert_all({"edit_id": edit_id, "game_id": game.id, "number": number,
+                                      "player": p, "old": o, "new": n, "at": at}
+                                     for p, o, n in diff)
+        db["scores"].upsert_all(
+            ({"game_id": game.id, "number": number, "player": p, "score": scores[p],
+              "hand": json.dumps(hands[p]) if hands and p in hands else None}
+             for p in game.players), pk=("game_id", "number", "player"))
+        _bump(db, game.id, number, at)
+    return load_game(db, game.id).round(number)
+
+
+def _round_row(db, game_id: str, number: int) -> dict:
+    try:
+        return db["rounds"].get((game_id, number))
+    except NotFoundError:
+        raise BadInput(_("This game has no round %(n)s.", n=number), "number") from None
+
+
+def _bump(db, game_id: str, number: int, at: str) -> None:
+    db.execute("update rounds set revision = revision + 1, updated_at = ? "
+               "where game_id = ? and number = ?", [at, game_id, number])
+    db.execute("update games set updated_at = ? where id = ?", [at, game_id])
+
+
+def _conflict(db, game: Game, number: int, since_revision: int) -> Conflict:
+    fresh = load_game(db, game.id).round(number)
+    # The changes saved for this round after the scorekeeper's copy: the last
+    # (current revision - their revision) edits of the round.
+    edits = [r["id"] for r in db.query(
+        "select id from edits where game_id = ? and number = ? order by id desc limit ?",
+        [game.id, number, max(0, fresh.revision - since_revision)])]
+    changes = [dict(r) for r in db.query(
+        f"select player, old, new, at from changes where edit_id in "
+        f"({','.join('?' * len(edits))}) order by id", edits)] if edits else []
+    return Conflict(fresh, changes)
+
+
+def history(db, game_id: str) -> list[dict]:
+    """Every score change of a game, oldest first, with its edit and undo links."""
+    return [dict(r) for r in db.query(
+        "select c.id, c.edit_id, c.number as round, c.player, c.old, c.new, c.at, "
+        "e.undo_of, (select u.id from edits u where u.undo_of = e.id) as undone_by "
+        "from changes c join edits e on e.id = c.edit_id where c.game_id = ? order by c.id",
+        [game_id])]
+
+
+def last_undoable(db, game_id: str) -> dict | None:
+    """The latest edit that is not an undo and has not been undone."""
+    rows = list(db.query(
+        "select e.id, e.number from edits e where e.game_id = ? and e.undo_of is null "
+        "and not exists (select 1 from edits u where u.undo_of = e.id) "
+        "order by e.id desc limit 1", [game_id]))
+    return dict(rows[0]) if rows else None
+
+
+def undo_last(db, game: Game) -> dict | None:
+    """Undo the latest change: put its old values back, as a new history entry."""
+    with db.atomic():
+        target = last_undoable(db, game.id)
+        if target is None:
+            return None
+        number = target["number"]
+        at = now()
+        changes = list(db.query("select player, old, new from changes where edit_id = ?",
+                                [target["id"]]))
+        edit_id = db["edits"].insert({"game_id": game.id, "number": number, "at": at,
+                                      "undo_of": target["id"]}).last_pk
+        current = {s["player"]: s["score"] for s in db.query(
+            "select player, score from scores where game_id = ? and number = ?",
+            [game.id, number])}
+        db["changes"].insert_all({"edit_id": edit_id, "game_id": game.id, "number": number,
+                                  "player": c["player"], "old": current.get(c["player"]),
+                                  "new": c["old"], "at": at} for c in changes)
+        if all(c["old"] is None for c in changes):
+            # Undoing a round's first recording: the round is unplayed again.
+            db.execute("delete from scores where game_id = ? and number = ?", [game.id, number])
+        else:
+            for c in changes:
+                db.execute("update scores set score = ?, hand = null where game_id = ? and "
+                           "number = ? and player = ?", [c["old"], game.id, number, c["player"]])
+        _bump(db, game.id, number, at)
+        return {"round": number, "changes": changes}

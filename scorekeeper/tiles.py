@@ -1,0 +1,106 @@
+"""Tiles and double-N sets (R1.2, R3.3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .errors import BadInput
+from .text import _
+
+#: The double-N sets in use (R1.2).
+SETS = (6, 9, 12, 15, 18)
+DEFAULT_SET = 12
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Tile:
+    """One domino, stored with its smaller end first so that 5-12 == 12-5."""
+
+    low: int
+    high: int
+
+    @classmethod
+    def of(cls, a: int, b: int) -> "Tile":
+        """The tile with ends *a* and *b*, in either order."""
+        return cls(a, b) if a <= b else cls(b, a)
+
+    @classmethod
+    def double(cls, n: int) -> "Tile":
+        """The double-n tile (an engine, for instance)."""
+        return cls(n, n)
+
+    @property
+    def is_double(self) -> bool:
+        return self.low == self.high
+
+    @property
+    def pips(self) -> int:
+        """Face value: both ends added (0-0 is 0 here; R7.3 scoring is in scoring)."""
+        return self.low + self.high
+
+    def has(self, n: int) -> bool:
+        """True when one end of the tile shows *n*."""
+        return self.low == n or self.high == n
+
+    def other(self, n: int) -> int:
+        """The end opposite an end showing *n* (the new open end after matching n)."""
+        if self.low == n:
+            return self.high
+        if self.high == n:
+            return self.low
+        raise ValueError(f"{self} has no end {n}")
+
+    def in_set(self, n: int) -> bool:
+        """True when the tile belongs to a double-*n* set."""
+        return 0 <= self.low and self.high <= n
+
+    def to_json(self) -> list[int]:
+        return [self.low, self.high]
+
+    def __str__(self) -> str:
+        return f"{self.low}-{self.high}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.low}-{self.high})"
+
+
+@lru_cache(maxsize=None)
+def full_set(n: int) -> tuple[Tile, ...]:
+    """Every tile of a double-*n* set, each once (R1.2)."""
+    return tuple(Tile(a, b) for a in range(n + 1) for b in range(a, n + 1))
+
+
+def set_size(n: int) -> int:
+    """Number of tiles in a double-*n* set: (n+1)(n+2)/2 (R1.2)."""
+    return (n + 1) * (n + 2) // 2
+
+
+def set_pips(n: int) -> int:
+    """Face-value pips of a whole double-*n* set: n(n+1)(n+2)/2 (R1.2)."""
+    return n * (n + 1) * (n + 2) // 2
+
+
+def parse_set(value, field: str = "set") -> int:
+    """A set size from input: one of 6, 9, 12, 15, 18."""
+    if isinstance(value, bool) or not isinstance(value, int) or value not in SETS:
+        raise BadInput(_("The set must be double-6, 9, 12, 15 or 18."), field)
+    return value
+
+
+def parse_tile(value, field: str = "tile") -> Tile:
+    """A tile from JSON: a two-number array; order does not matter."""
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+    ):
+        raise BadInput(_("A tile is two whole numbers, like [5, 12]."), field)
+    return Tile.of(value[0], value[1])
+
+
+def parse_tiles(values, field: str = "tiles") -> list[Tile]:
+    """A list of tiles from JSON."""
+    if not isinstance(values, (list, tuple)):
+        raise BadInput(_("Tiles must be given as a list, like [[5, 12], [0, 0]]."), field)
+    return [parse_tile(v, f"{field}.{i}") for i, v in enumerate(values)]

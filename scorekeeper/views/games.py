@@ -1,0 +1,118 @@
+"""Pages: home (game list, join QR), new game, game overview, rename, delete."""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+
+from flask import (Blueprint, current_app, flash, redirect, render_template, request,
+                   url_for)
+from flask_babel import gettext as _
+
+from ..db import get_db
+from ..errors import BadInput
+from ..game import parse_game_name
+from ..forms import ConfirmForm, NewGameForm, RenameForm
+from ..netinfo import join_urls, qr_svg
+from ..options import (CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for,
+                       suggested_set)
+from ..storage import create_game, delete_game, list_games, load_game, rename_game
+from ..tiles import SETS, set_size
+
+bp = Blueprint("games", __name__)
+
+
+def join_url() -> str:
+    """The address a second tablet should open: this one, as others can reach it."""
+    configured = current_app.config.get("PUBLIC_URL")
+    if configured:
+        return configured
+    host = request.host.rsplit(":", 1)[0].strip("[]")
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    if not loopback:
+        return request.host_url
+    port = request.host.rsplit(":", 1)[1] if ":" in request.host else "80"
+    urls = join_urls(int(port))
+    return urls[0] if urls else request.host_url
+
+
+@bp.get("/")
+def index():
+    games = list_games(get_db())
+    url = join_url()
+    return render_template("index.html", games=games, join_url=url, qr=qr_svg(url, scale=5))
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game():
+    form = NewGameForm()
+    if request.method == "GET":
+        count = request.args.get("players", type=int) or 4
+        form.set.data = suggested_set(min(max(count, 2), 14))
+    if form.validate_on_submit():
+        try:
+            start, end = form.engines()
+            game = create_game(get_db(), name=form.cleaned_name, players=form.cleaned_players,
+                               set_n=form.set.data, options=form.options(),
+                               start_engine=start, end_engine=end)
+        except BadInput as error:
+            target = getattr(form, error.field, None) or form.start_engine
+            target.errors = list(target.errors) + [error.message]
+        else:
+            flash(_("Game created. Round 1: set the double-%(n)s engine.",
+                    n=game.rounds[0].engine))
+            return redirect(url_for("rounds.round_screen", game_id=game.id, number=1))
+    return render_template("new_game.html", form=form, deal_info=deal_table_json())
+
+
+def deal_table_json() -> str:
+    """Every deal the form can ask about (R1.3, R1.4), so its script only looks up."""
+    deals, suggested = {}, {}
+    for table in DEAL_TABLES:
+        suggested[table] = {n: suggested_set(n, table) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+        for starter in CHOICES["starter"]:
+            options = RuleOptions(deal=table, starter=starter)
+            for set_n in SETS:
+                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+                    d = deal_for(set_n, n, options)
+                    deals[f"{table}|{starter}|{set_n}|{n}"] = [d.tiles_each, d.fits, d.max_each,
+                                                              d.in_table, d.boneyard]
+    return json.dumps({"deals": deals, "suggested": suggested, "sizes": {n: set_size(n) for n in SETS}})
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str):
+    game = load_game(get_db(), game_id)
+    return render_template("game.html", game=game, standings=game.standings(),
+                           deal=game.deal)
+
+
+@bp.route("/games/<game_id>/rename", methods=["GET", "POST"])
+def rename(game_id: str):
+    db = get_db()
+    game = load_game(db, game_id)
+    form = RenameForm(name=game.name)
+    if form.validate_on_submit():
+        try:
+            rename_game(db, game_id, parse_game_name(form.name.data or ""))
+        except BadInput as error:
+            form.name.errors = [error.message]
+        else:
+            flash(_("Game renamed."))
+            return redirect(request.args.get("next") or url_for("games.game", game_id=game_id))
+    return render_template("rename.html", game=game, form=form)
+
+
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: str):
+    db = get_db()
+    game = load_game(db, game_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        delete_game(db, game_id)
+        flash(_("%(name)s was deleted.", name=game.display_name()))
+        return redirect(url_for("games.index"))
+    return render_template("delete.html", game=game, form=form)

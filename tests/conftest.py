@@ -1,0 +1,72 @@
+"""Fixtures: an app on a temporary database, its client, and a live WSGI server."""
+
+from __future__ import annotations
+
+import socket
+import threading
+
+import pytest
+
+from scorekeeper import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.db"),
+                      "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def csrf_app(tmp_path):
+    """An app with CSRF protection on, as in production."""
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "csrf.db"),
+                       "SECRET_KEY": "test"})
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The app served by waitress on a free loopback port; yields its base URL."""
+    from waitress.server import create_server
+
+    app = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-test"})
+    port = _free_port()
+    server = create_server(app, host="127.0.0.1", port=port, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{port}"
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright (it cannot download its own browsers here)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    import shutil
+    exe = shutil.which("chromium") or "/usr/bin/chromium"
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A tablet-size page (1024×768, touch)."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    pg = context.new_page()
+    yield pg
+    context.close()
