@@ -53,11 +53,11 @@ def totals_chart(players: Sequence[str], rounds: Sequence[Mapping[str, int] | No
         v = nice * k / 4
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
                    f'stroke="#ddd"/><text x="{left - 6}" y="{y(v) + 4:.1f}" '
-                   f'text-anchor="end" font-size="12" fill="#555">{int(v)}</text>')
+                   f'text-anchor="end" font-size="16" fill="#555">{int(v)}</text>')
     for i in range(steps + 1):
         label = "0" if i == 0 else escape(labels[i - 1] if i - 1 < len(labels) else str(i))
         out.append(f'<text x="{x(i):.1f}" y="{height - 12}" text-anchor="middle" '
-                   f'font-size="12" fill="#555">{label}</text>')
+                   f'font-size="16" fill="#555">{label}</text>')
     for seat, p in enumerate(players):
         pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(totals[p]))
         colour = player_colour(seat)

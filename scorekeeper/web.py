@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+from datetime import timedelta
+
+from flask import Flask, render_template, request, session
 from flask_babel import gettext
-from flask_wtf.csrf import CSRFProtect
+from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from . import domino
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
@@ -35,6 +37,26 @@ def init_app(app: Flask) -> None:
         option_rule=OPTION_RULES.get,
         has_blueprint=lambda name: name in app.blueprints,
     )
+
+    # A tablet stays on a page for hours: keep the session (and so the CSRF
+    # token) for a year, so a token only fails for a real cross-site post or
+    # cleared cookies.
+    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=365))
+
+    @app.before_request
+    def keep_session():
+        session.permanent = True
+
+    @app.errorhandler(CSRFError)
+    def csrf_failed(error):
+        # The form views re-show what was typed with a sentence (their
+        # validate_on_submit fails on the token); other posts get a page.
+        view = app.view_functions.get(request.endpoint or "")
+        if view is not None and getattr(view, "keeps_input_on_csrf_error", False):
+            return view(**(request.view_args or {}))
+        return render_template("error.html", title=gettext("The page expired"),
+                               message=gettext("This page was open too long or in another "
+                                               "browser. Go back, reload it and try again.")), 400
 
     @app.errorhandler(GameNotFound)
     def game_not_found(_error):

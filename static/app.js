@@ -12,7 +12,6 @@
     var starterSelect = newGame.querySelector("select[name=starter]");
     var shortened = newGame.querySelector("input[name=shortened]");
     var engines = document.getElementById("engines");
-    var setTouched = false;
     var shown = 0;
     rows.forEach(function (row, i) {
       if (row.querySelector("input").value.trim() !== "") shown = i + 1;
@@ -32,7 +31,19 @@
       var n = named().length;
       var count = Math.max(n, 2);
       var table = dealSelect.value;
-      if (!setTouched && n >= 2) setSelect.value = String(info.suggested[table][count]);
+      var suggest = document.getElementById("deal-suggest");
+      suggest.textContent = "";
+      if (n >= 2) {
+        suggest.appendChild(document.createTextNode(newGame.dataset.suggest.replace("{count}", count) + " "));
+        info.suggested[table][count].forEach(function (row) {
+          var b = document.createElement("button");
+          b.type = "button";
+          b.className = "button chip" + (String(row[0]) === setSelect.value ? " chosen" : "");
+          b.textContent = newGame.dataset.suggestItem.replace("{set}", row[0]).replace("{each}", row[1]);
+          b.addEventListener("click", function () { setSelect.value = String(row[0]); update(); });
+          suggest.appendChild(b);
+        });
+      }
       var key = [table, starterSelect.value, setSelect.value, count].join("|");
       var d = info.deals[key];
       var line = document.getElementById("deal-line");
@@ -72,7 +83,6 @@
     document.getElementById("remove-player").addEventListener("click", function () {
       if (shown > 2) { rows[shown - 1].querySelector("input").value = ""; shown -= 1; layout(); update(); }
     });
-    setSelect.addEventListener("change", function () { setTouched = true; update(); });
     newGame.addEventListener("input", update);
     newGame.addEventListener("change", update);
     layout(); update();

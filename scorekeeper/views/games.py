@@ -14,8 +14,8 @@ from ..errors import BadInput
 from ..game import parse_game_name
 from ..forms import ConfirmForm, NewGameForm, RenameForm
 from ..netinfo import join_urls, qr_svg
-from ..options import (CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for,
-                       suggested_set)
+from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
+from . import keeps_input_on_csrf_error
 from ..storage import create_game, delete_game, list_games, load_game, rename_game
 from ..tiles import SETS, set_size
 
@@ -47,11 +47,9 @@ def index():
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@keeps_input_on_csrf_error
 def new_game():
     form = NewGameForm()
-    if request.method == "GET":
-        count = request.args.get("players", type=int) or 4
-        form.set.data = suggested_set(min(max(count, 2), 14))
     if form.validate_on_submit():
         try:
             start, end = form.engines()
@@ -72,7 +70,8 @@ def deal_table_json() -> str:
     """Every deal the form can ask about (R1.3, R1.4), so its script only looks up."""
     deals, suggested = {}, {}
     for table in DEAL_TABLES:
-        suggested[table] = {n: suggested_set(n, table) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+        suggested[table] = {n: [[r[2], r[3]] for r in DEAL_TABLES[table] if r[0] <= n <= r[1]]
+                            for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
         for starter in CHOICES["starter"]:
             options = RuleOptions(deal=table, starter=starter)
             for set_n in SETS:
@@ -91,6 +90,7 @@ def game(game_id: str):
 
 
 @bp.route("/games/<game_id>/rename", methods=["GET", "POST"])
+@keeps_input_on_csrf_error
 def rename(game_id: str):
     db = get_db()
     game = load_game(db, game_id)

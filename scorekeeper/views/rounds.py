@@ -11,6 +11,7 @@ from ..errors import BadInput
 from ..forms import ConfirmForm, RoundForm
 from ..game import Game
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
+from . import keeps_input_on_csrf_error
 from ..storage import StaleRound, history, last_undoable, load_game, record_round, undo_last
 from ..tiles import Tile, full_set
 
@@ -82,6 +83,7 @@ def validate_entries(game: Game, rnd, raw: dict[str, str], hand_text: dict[str, 
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
+@keeps_input_on_csrf_error
 def round_screen(game_id: str, number: int):
     db = get_db()
     game = load_game(db, game_id)

@@ -1,0 +1,130 @@
+"""Printable scoresheets: a game's filled sheet and blank sheets for a planned game.
+
+Thin adapter over :mod:`scorekeeper.pdf`: reads the query, loads the game and
+answers ``application/pdf`` inline, so a tablet opens it in its PDF viewer.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from urllib.parse import quote
+
+from flask import Blueprint, Response, current_app, render_template, request
+from flask_babel import gettext
+
+from ..db import get_db
+from ..errors import BadInput
+from ..options import CHOICES, RuleOptions
+from ..pdf import FontsMissing, blank_scoresheet_pdf, parse_paper, scoresheet_pdf
+from ..storage import load_game
+
+bp = Blueprint("printing", __name__)
+
+_TRUE = {"true", "1", "yes", "on"}
+_FALSE = {"false", "0", "no", "off"}
+
+
+@bp.get("/games/<game_id>/scoresheet.pdf")
+def game_scoresheet(game_id: str):
+    """The game's scoresheet, filled as far as it is played (API.md, last route)."""
+    paper = _paper()
+    game = load_game(get_db(), game_id)   # GameNotFound: the app's 404 page
+    data = scoresheet_pdf(game, paper, font_dir=current_app.config.get("PDF_FONT_DIR"))
+    return pdf_response(data, f"scoresheet-{game.display_name()}", fallback=game.id)
+
+
+@bp.get("/scoresheets/blank.pdf")
+def blank_scoresheet():
+    """A blank sheet for a planned game: `players` repeated (names) or `count=N` (blank names).
+
+    Also `set`, `start_engine`, `end_engine`, `name`, `paper` and the rule
+    options of R9 by name (`double_blank=25`, `deal=B`, …).  Empty values count
+    as not given; unknown parameters are ignored.
+    """
+    args = request.args
+    names = [n for n in args.getlist("players") if n.strip()]
+    options = RuleOptions.from_dict(
+        {key: _option_value(key, args[key]) for key in CHOICES if args.get(key, "").strip()})
+    data = blank_scoresheet_pdf(
+        players=names or None,
+        count=_number(args.get("count")),
+        set_n=_number(args.get("set")) if args.get("set", "").strip() else 12,
+        start_engine=_number(args.get("start_engine")),
+        end_engine=_number(args.get("end_engine")),
+        options=options,
+        paper=_paper(),
+        name=args.get("name") or None,
+        font_dir=current_app.config.get("PDF_FONT_DIR"),
+    )
+    return pdf_response(data, f"scoresheet-{args.get('name') or 'blank'}", fallback="blank")
+
+
+@bp.errorhandler(BadInput)
+def bad_input(error: BadInput):
+    return render_template("error.html", title=gettext("This scoresheet cannot be printed"),
+                           message=error.message), 400
+
+
+@bp.errorhandler(FontsMissing)
+def fonts_missing(error: FontsMissing):
+    current_app.logger.error("%s", error)
+    return render_template("error.html", title=gettext("The scoresheet cannot be drawn"),
+                           message=str(error)), 500
+
+
+def _paper() -> str:
+    """`?paper=a4|letter`, else the app's PAPER_SIZE (A4 by default)."""
+    raw = request.args.get("paper", "").strip()
+    return parse_paper(raw or current_app.config.get("PAPER_SIZE", "A4"))
+
+
+def _number(raw: str | None):
+    """A whole number from the query; None when absent or empty; other text is passed
+    on unchanged so the validator refuses it with its own sentence."""
+    if raw is None or not raw.strip():
+        return None
+    raw = raw.strip()
+    return int(raw) if re.fullmatch(r"-?\d{1,6}", raw) else raw
+
+
+def _option_value(name: str, raw: str):
+    """A rule option's query value in the type R9 gives it (bool, int or text)."""
+    sample = CHOICES[name][0]
+    raw = raw.strip()
+    if isinstance(sample, bool):
+        low = raw.lower()
+        return True if low in _TRUE else False if low in _FALSE else raw
+    if isinstance(sample, int):
+        return _number(raw)
+    return raw
+
+
+def pdf_response(data: bytes, stem: str, fallback: str) -> Response:
+    """PDF bytes shown inline, with an ASCII filename and an RFC 5987 UTF-8 one."""
+    response = Response(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = content_disposition(stem, fallback)
+    response.headers["Cache-Control"] = "no-store"   # an unfinished game's sheet changes
+    return response
+
+
+def content_disposition(stem: str, fallback: str) -> str:
+    """`inline; filename="…"` (ASCII) plus `filename*=UTF-8''…` when the name is not ASCII.
+
+    *stem* is "scoresheet-<game name>"; when the name keeps no ASCII letter or
+    digit (a Thai or Chinese name), the ASCII filename uses *fallback* (the id).
+    """
+    cleaned = "".join(ch for ch in unicodedata.normalize("NFC", stem)
+                      if unicodedata.category(ch)[0] != "C" and ch not in '/\\"')
+    cleaned = re.sub(r"\s+", "-", cleaned.strip()) + ".pdf"
+    ascii_name = unicodedata.normalize("NFKD", cleaned).encode("ascii", "ignore").decode()
+    ascii_name = re.sub(r"-{2,}", "-", re.sub(r"[^A-Za-z0-9._-]+", "", ascii_name))
+    if not re.search(r"[A-Za-z0-9]", ascii_name.removeprefix("scoresheet").removesuffix(".pdf")):
+        ascii_name = f"scoresheet-{re.sub(r'[^A-Za-z0-9_-]+', '', fallback) or 'sheet'}.pdf"
+    value = f'inline; filename="{ascii_name}"'
+    if cleaned != ascii_name:
+        value += f"; filename*=UTF-8''{quote(cleaned, safe='')}"
+    return value
+
+
+__all__ = ["bp", "content_disposition", "pdf_response"]

@@ -1,0 +1,87 @@
+"""Screenshots of every page at tablet and phone sizes, for looking at the UI.
+
+    .venv/bin/python scripts/screenshots.py [OUTDIR] [--only NAME]
+
+Starts the app on a temporary database (waitress, loopback), fills a demo game
+with names in several scripts, and saves PNGs of each page at 1024×768,
+768×1024 and 390×844 into OUTDIR (default /tmp/screens).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+
+from playwright.sync_api import sync_playwright
+from waitress.server import create_server
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from scorekeeper import create_app  # noqa: E402
+
+SIZES = {"tablet-land": (1024, 768), "tablet-port": (768, 1024), "phone": (390, 844)}
+PLAYERS = ["Nguyễn Thị Hương", "Γιώργος Παπαδόπουλος", "สมชาย ใจดี", "王小明", "Siti Nurhaliza",
+           "<script>alert(1)</script>"]
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    out = args[0] if args else "/tmp/screens"
+    os.makedirs(out, exist_ok=True)
+    tmp = tempfile.mkdtemp()
+    app = create_app({"DATABASE": os.path.join(tmp, "s.db"), "SECRET_KEY": "shots"})
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = create_server(app, host="127.0.0.1", port=port, threads=4)
+    threading.Thread(target=server.run, daemon=True).start()
+    base = f"http://127.0.0.1:{port}"
+    client = app.test_client()
+    game = client.post("/api/games", json={"name": "Friday club", "players": PLAYERS}).json
+    gid = game["id"]
+    rounds = [[0, 23, 9, 41, 12, 5], [17, 0, 30, 8, 0, 22], [4, 11, 0, 19, 27, 3]]
+    for n, row in enumerate(rounds, 1):
+        client.put(f"/api/games/{gid}/rounds/{n}", json={"scores": dict(zip(PLAYERS, row))})
+    client.put(f"/api/games/{gid}/rounds/2", json={"scores": dict(zip(PLAYERS, [17, 0, 30, 8, 2, 22]))})
+    big = client.post("/api/games", json={"players": [f"Player {i} with a long name" for i in range(1, 15)],
+                                          "set": 18}).json["id"]
+    pages = {
+        "home": "/", "new": "/games/new", "game": f"/games/{gid}", "round": f"/games/{gid}/rounds/4",
+        "standings": f"/games/{gid}/standings", "history": f"/games/{gid}/history",
+        "round14": f"/games/{big}/rounds/1", "game14": f"/games/{big}",
+    }
+    extra = os.environ.get("SCREEN_PAGES")
+    if extra:  # NAME=/path,NAME=/path (use {gid} for the demo game)
+        for item in extra.split(","):
+            name, path = item.split("=", 1)
+            pages[name] = path.format(gid=gid, big=big)
+    exe = shutil.which("chromium") or "/usr/bin/chromium"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        for size, (w, h) in SIZES.items():
+            ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True)
+            page = ctx.new_page()
+            for name, path in pages.items():
+                if only and name != only:
+                    continue
+                page.goto(base + path)
+                page.screenshot(path=os.path.join(out, f"{name}-{size}.png"))
+                if name == "round":
+                    page.click(".count-tiles >> nth=1")
+                    page.click("[data-tile='3-4']")
+                    page.click("[data-tile='0-0']")
+                    page.screenshot(path=os.path.join(out, f"pipcounter-{size}.png"))
+            ctx.close()
+        browser.close()
+    server.close()
+    print(f"Screenshots in {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,197 @@
+"""The games API exactly as ../shared/API.md writes it, including every refusal."""
+
+import pytest
+
+PLAYERS = ["Ann", "Bob", "Chi"]
+
+
+@pytest.fixture
+def game(client):
+    r = client.post("/api/games", json={"name": "Friday", "players": PLAYERS})
+    assert r.status_code == 201
+    return r.get_json()
+
+
+def count_rows(app, table):
+    from scorekeeper.storage import connect
+    db = connect(app.config["DATABASE"])
+    try:
+        return db[table].count
+    finally:
+        db.close()
+
+
+def test_create_defaults(client, game):
+    assert game["players"] == PLAYERS and game["set"] == 12 and game["name"] == "Friday"
+    assert game["rules"] == {"deal": "A", "starter": "engine_holder", "first_turn": "train",
+                             "first_turn_stuck": "marker", "double_owner_satisfies": False,
+                             "double_blank": 50}
+    assert [r["engine"] for r in game["rounds"]] == list(range(12, -1, -1))
+    assert game["rounds"][0] == {"number": 1, "engine": 12, "scores": None}
+    assert game["rounds"][-1] == {"number": 13, "engine": 0, "scores": None}
+
+
+def test_create_shortened_with_options(client):
+    r = client.post("/api/games", json={"players": ["Ann", "Bob"], "set": 9, "start_engine": 6,
+                                        "end_engine": 3, "rules": {"double_blank": 25}})
+    assert r.status_code == 201
+    body = r.get_json()
+    assert [x["engine"] for x in body["rounds"]] == [6, 5, 4, 3]
+    assert body["rules"]["double_blank"] == 25
+
+
+def test_names_are_nfc_trimmed_any_script(client):
+    decomposed = "Nguye\u0302\u0303n"  # NFD
+    r = client.post("/api/games", json={"players": ["  " + decomposed + " ", "王小明", "สมชาย",
+                                                    "Γιώργος"]})
+    assert r.status_code == 201
+    assert r.get_json()["players"][0] == "Nguyễn"
+
+
+@pytest.mark.parametrize("body, field, words", [
+    ({}, "players", "players"),
+    ({"players": ["Ann"]}, "players", "2 to 14 players"),
+    ({"players": [f"P{i}" for i in range(15)]}, "players", "2 to 14 players"),
+    ({"players": ["Ann", "ann"]}, "players.1", "twice"),
+    ({"players": ["Ann", "   "]}, "players.1", "needs a name"),
+    ({"players": ["Ann", "x" * 41]}, "players.1", "at most 40"),
+    ({"players": ["Ann", 7]}, "players.1", "text"),
+    ({"players": "Ann, Bob"}, "players", "list"),
+    ({"players": PLAYERS, "set": 10}, "set", "double-6, 9, 12, 15 or 18"),
+    ({"players": PLAYERS, "set": "12"}, "set", "double-6"),
+    ({"players": PLAYERS, "rules": {"double_blank": 40}}, "rules.double_blank", "50, 25, 0"),
+    ({"players": PLAYERS, "rules": {"chicken": True}}, "rules.chicken", "not a rule option"),
+    ({"players": PLAYERS, "start_engine": 13}, "start_engine", "0 to 12"),
+    ({"players": PLAYERS, "start_engine": 3, "end_engine": 5}, "end_engine", "count down"),
+    ({"players": PLAYERS, "name": "n" * 61}, "name", "too long"),
+])
+def test_create_refused(app, client, body, field, words):
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400
+    data = r.get_json()
+    assert data["field"] == field and words in data["error"], data
+    assert data["error"].endswith(".")
+    assert count_rows(app, "games") == 0  # a refused request stores nothing
+
+
+def test_non_json_is_415(client):
+    r = client.post("/api/games", data="players=Ann", content_type="application/x-www-form-urlencoded")
+    assert r.status_code == 415 and "JSON" in r.get_json()["error"]
+
+
+def test_broken_json_is_400(client):
+    r = client.post("/api/games", data="{not json", content_type="application/json")
+    assert r.status_code == 400
+
+
+def test_unknown_game_404(client):
+    for url in ("/api/games/nope", "/api/games/nope/standings", "/api/games/nope/history"):
+        assert client.get(url).status_code == 404
+    r = client.put("/api/games/nope/rounds/1", json={"scores": {}})
+    assert r.status_code == 404 and r.get_json()["field"] == "id"
+
+
+def test_put_scores_then_history_and_standings(client, game):
+    gid = game["id"]
+    r = client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 23, "Chi": 9}})
+    assert r.status_code == 200
+    assert r.get_json() == {"number": 1, "engine": 12, "scores": {"Ann": 0, "Bob": 23, "Chi": 9},
+                            "warnings": []}
+    # The same request again with another value replaces it; the old stays in history.
+    r = client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 25, "Chi": 9}})
+    assert r.get_json()["scores"]["Bob"] == 25
+    changes = client.get(f"/api/games/{gid}/history").get_json()["changes"]
+    assert [(c["round"], c["player"], c["old"], c["new"]) for c in changes] == [
+        (1, "Ann", None, 0), (1, "Bob", None, 23), (1, "Chi", None, 9), (1, "Bob", 23, 25)]
+    assert all("T" in c["at"] for c in changes)
+    standings = client.get(f"/api/games/{gid}/standings").get_json()
+    assert standings == {"complete": False, "standings": [
+        {"player": "Ann", "place": 1, "total": 0, "zero_rounds": 1, "lowest_nonzero": None},
+        {"player": "Chi", "place": 2, "total": 9, "zero_rounds": 0, "lowest_nonzero": 9},
+        {"player": "Bob", "place": 3, "total": 25, "zero_rounds": 0, "lowest_nonzero": 25}]}
+    full = client.get(f"/api/games/{gid}").get_json()
+    assert full["standings"] == standings
+    assert full["rounds"][0]["scores"] == {"Ann": 0, "Bob": 25, "Chi": 9}
+
+
+def test_put_hands_scores_by_r7_3(client, game):
+    gid = game["id"]
+    r = client.put(f"/api/games/{gid}/rounds/2",
+                   json={"hands": {"Ann": [], "Bob": [[3, 4], [0, 0]], "Chi": [[4, 5]]}})
+    assert r.status_code == 200
+    assert r.get_json()["scores"] == {"Ann": 0, "Bob": 57, "Chi": 9}
+    assert r.get_json()["engine"] == 11
+
+
+@pytest.mark.parametrize("body, field, words", [
+    ({"scores": {"Ann": 0, "Bob": 5}}, "scores.Chi", "missing"),
+    ({"scores": {"Ann": 0, "Bob": 5, "Chi": 1, "Dan": 2}}, "scores.Dan", "not a player"),
+    ({"scores": {"Ann": 0, "Bob": -5, "Chi": 1}}, "scores.Bob", "R7.4"),
+    ({"scores": {"Ann": 0, "Bob": 99999, "Chi": 1}}, "scores.Bob", "R7.4"),
+    ({"scores": {"Ann": 0, "Bob": 1.5, "Chi": 1}}, "scores.Bob", "whole number"),
+    ({"hands": {"Ann": [], "Bob": [[12, 12]], "Chi": []}}, "hands.Bob.0", "engine"),
+    ({"hands": {"Ann": [], "Bob": [[13, 1]], "Chi": []}}, "hands.Bob.0", "not in a double-12"),
+    ({"hands": {"Ann": [[1, 2]], "Bob": [[2, 1]], "Chi": []}}, "hands.Bob.0", "two hands"),
+    ({"hands": {"Ann": [], "Bob": []}}, "hands.Chi", "missing"),
+    ({}, "scores", "scores"),
+])
+def test_put_refused_stores_nothing(app, client, game, body, field, words):
+    r = client.put(f"/api/games/{game['id']}/rounds/1", json=body)
+    assert r.status_code == 400
+    assert r.get_json()["field"] == field and words in r.get_json()["error"]
+    assert count_rows(app, "scores") == 0 and count_rows(app, "changes") == 0
+
+
+def test_put_unknown_round(client, game):
+    r = client.put(f"/api/games/{game['id']}/rounds/14", json={"scores": {}})
+    assert r.status_code == 400 and r.get_json()["field"] == "number"
+
+
+def test_put_warnings_r7_4(client, game):
+    r = client.put(f"/api/games/{game['id']}/rounds/1", json={"scores": {"Ann": 1, "Bob": 2, "Chi": 3}})
+    assert r.status_code == 200
+    assert r.get_json()["warnings"][0]["code"] == "no_zero"
+    assert r.get_json()["warnings"][0]["rule"] == "R7.4"
+    r = client.put(f"/api/games/{game['id']}/rounds/2", json={"scores": {"Ann": 0, "Bob": 0, "Chi": 3}})
+    assert [w["code"] for w in r.get_json()["warnings"]] == ["several_zeros"]
+
+
+def test_complete_game(client):
+    gid = client.post("/api/games", json={"players": ["Ann", "Bob"], "set": 6, "start_engine": 1}).get_json()["id"]
+    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 4}})
+    client.put(f"/api/games/{gid}/rounds/2", json={"scores": {"Ann": 6, "Bob": 0}})
+    s = client.get(f"/api/games/{gid}/standings").get_json()
+    assert s["complete"] is True
+    assert [r["player"] for r in s["standings"]] == ["Bob", "Ann"]
+
+
+@pytest.mark.parametrize("body, score", [
+    ({"tiles": [[0, 0], [3, 4]], "rules": {"double_blank": 50}}, 57),
+    ({"tiles": [[0, 0], [3, 4]]}, 57),
+    ({"tiles": [[0, 0]], "rules": {"double_blank": 0}}, 0),
+    ({"tiles": [[4, 3], [12, 12]], "rules": {"double_blank": 25}}, 31),
+    ({"tiles": []}, 0),
+])
+def test_hand_score(client, body, score):
+    r = client.post("/api/hand-score", json=body)
+    assert r.status_code == 200 and r.get_json() == {"score": score}
+
+
+@pytest.mark.parametrize("body, field", [
+    ({}, "tiles"),
+    ({"tiles": [[1]]}, "tiles.0"),
+    ({"tiles": [[1, 2], [2, 1]]}, "tiles.1"),
+    ({"tiles": [[-1, 2]]}, "tiles.0"),
+    ({"tiles": [[19, 2]]}, "tiles.0"),
+    ({"tiles": "0-0"}, "tiles"),
+    ({"tiles": [], "rules": {"double_blank": 10}}, "rules.double_blank"),
+])
+def test_hand_score_refused(client, body, field):
+    r = client.post("/api/hand-score", json=body)
+    assert r.status_code == 400 and r.get_json()["field"] == field
+
+
+def test_api_ignores_csrf(csrf_app):
+    # The API is exempt from the forms' CSRF token (API.md).
+    r = csrf_app.test_client().post("/api/games", json={"players": ["Ann", "Bob"]})
+    assert r.status_code == 201

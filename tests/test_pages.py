@@ -1,0 +1,288 @@
+"""Every page through the Flask client: forms, refusals, conflicts, history, undo."""
+
+import re
+
+import pytest
+
+from scorekeeper import _instance_secret, create_app
+
+OFFICIAL = {"set": "12", "deal": "A", "starter": "engine_holder", "first_turn": "train",
+            "first_turn_stuck": "marker", "double_owner_satisfies": "false", "double_blank": "50"}
+
+
+def new_game_form(names, **extra):
+    data = dict(OFFICIAL)
+    for i, n in enumerate(names):
+        data[f"players-{i}"] = n
+    data.update(extra)
+    return data
+
+
+@pytest.fixture
+def gid(client):
+    r = client.post("/api/games", json={"name": "Friday", "players": ["Ann", "Bob", "Chi"]})
+    return r.get_json()["id"]
+
+
+def scores_form(values, revision=0, **extra):
+    data = {"revision": str(revision)}
+    data.update({f"score-{i}": str(v) for i, v in enumerate(values)})
+    data.update(extra)
+    return data
+
+
+def api_scores(client, gid, n):
+    return client.get(f"/api/games/{gid}").get_json()["rounds"][n - 1]["scores"]
+
+
+def test_home_lists_games_and_shows_join_qr(client, gid):
+    html = client.get("/").get_data(as_text=True)
+    assert "Friday" in html and "New game" in html
+    assert "<svg" in html and "segno" in html          # the QR code, as SVG
+    assert re.search(r"http://[0-9.]+(:\d+)?/", html)   # the address to type
+
+
+def test_home_orders_in_progress_before_finished(client):
+    done = client.post("/api/games", json={"name": "Done", "players": ["A", "B"], "set": 6,
+                                           "start_engine": 0}).get_json()["id"]
+    client.put(f"/api/games/{done}/rounds/1", json={"scores": {"A": 0, "B": 3}})
+    client.post("/api/games", json={"name": "Playing", "players": ["A", "B"]})
+    html = client.get("/").get_data(as_text=True)
+    assert html.index("Playing") < html.index("Done")
+    assert "Won by A" in html
+
+
+def test_new_game_form_creates_and_opens_round_one(client):
+    assert client.get("/games/new").status_code == 200
+    r = client.post("/games/new", data=new_game_form(["Ann", "Bob", "", "Dan"], name="Club"))
+    assert r.status_code == 302 and r.location.endswith("/rounds/1")
+    game = client.get("/api/games").get_json()["games"][0]
+    assert game["players"] == ["Ann", "Bob", "Dan"] and game["name"] == "Club"
+
+
+def test_new_game_shortened_and_options(client):
+    r = client.post("/games/new", data=new_game_form(["Ann", "Bob"], shortened="y", start_engine="5",
+                                                     end_engine="2", double_blank="25",
+                                                     first_turn="single"))
+    assert r.status_code == 302
+    gid = r.location.split("/")[2]
+    game = client.get(f"/api/games/{gid}").get_json()
+    assert [x["engine"] for x in game["rounds"]] == [5, 4, 3, 2]
+    assert game["rules"]["double_blank"] == 25 and game["rules"]["first_turn"] == "single"
+
+
+@pytest.mark.parametrize("names, extra, message", [
+    (["Ann"], {}, "2 to 14 players"),
+    (["Ann", "ANN"], {}, "names must differ"),
+    (["Ann", "B" * 41], {}, "at most 40 characters"),
+    (["Ann", "Bob"], {"shortened": "y", "start_engine": "3", "end_engine": "7"}, "count down"),
+    (["Ann", "Bob"], {"shortened": "y", "start_engine": "15", "end_engine": "0"}, "0 to 12"),
+])
+def test_new_game_refused_stores_nothing(client, names, extra, message):
+    r = client.post("/games/new", data=new_game_form(names, **extra))
+    assert r.status_code == 200
+    assert message in r.get_data(as_text=True)
+    assert client.get("/api/games").get_json()["games"] == []
+
+
+def test_game_page_shows_grid_and_zero_marks(client, gid):
+    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 7, "Chi": 3}})
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'class="num zero">0<' in html
+    assert "Round 2: enter scores" in html
+    assert html.count("<svg class=\"domino\"") >= 13  # an engine domino per round
+
+
+def test_round_screen_shows_engine_deal_and_reminder(client, gid):
+    html = client.get(f"/games/{gid}/rounds/4").get_data(as_text=True)
+    assert "Round 4 of 13" in html
+    assert 'aria-label="Engine: double-9"' in html      # the engine as an SVG domino
+    assert "Next round: double-8" in html
+    assert "R2.2" in html and "Whoever holds the 9-9" in html
+    # R1.3 has no double-12 row for 3 players: the nearest row's 15 each, said to be a suggestion.
+    assert "15 tiles each; 46 stay face down" in html and "outside the deal table" in html
+    assert 'inputmode="numeric"' in html
+    assert re.search(r'data-tile="9-9"[^>]*disabled data-engine', html)  # engine not pickable
+
+
+def test_round_screen_r2_3_reminder_when_highest_draw(client):
+    gid = client.post("/api/games", json={"players": ["A", "B"],
+                                          "rules": {"starter": "highest_draw"}}).get_json()["id"]
+    assert "R2.3" in client.get(f"/games/{gid}/rounds/1").get_data(as_text=True)
+
+
+def test_save_round_redirects_to_next(client, gid):
+    r = client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 12, 5]))
+    assert r.status_code == 302 and r.location.endswith("/rounds/2")
+    assert api_scores(client, gid, 1) == {"Ann": 0, "Bob": 12, "Chi": 5}
+
+
+@pytest.mark.parametrize("values, message", [
+    (["", 3, 4], "Ann&#39;s score is missing"),
+    (["x", 3, 4], "Ann&#39;s score must be a whole number from 0 to 1118"),
+    ([0, -3, 4], "Bob&#39;s score must be a whole number"),
+    ([0, 2000, 4], "Bob&#39;s score of 2000 is impossible"),
+])
+def test_save_round_refused(client, gid, values, message):
+    r = client.post(f"/games/{gid}/rounds/1", data=scores_form(values))
+    assert r.status_code == 400
+    html = r.get_data(as_text=True)
+    assert message in html
+    assert 'value="%s"' % values[1] in html  # what was typed is kept
+    assert api_scores(client, gid, 1) is None
+
+
+def test_unusual_round_asks_then_keeps(client, gid):
+    r = client.post(f"/games/{gid}/rounds/1", data=scores_form([4, 12, 5]))
+    assert r.status_code == 200 and "Nobody scored 0" in r.get_data(as_text=True)
+    assert api_scores(client, gid, 1) is None
+    r = client.post(f"/games/{gid}/rounds/1", data=scores_form([4, 12, 5], confirm="1"))
+    assert r.status_code == 302
+    assert api_scores(client, gid, 1) == {"Ann": 4, "Bob": 12, "Chi": 5}
+
+
+def test_pip_counter_hands_are_scored_and_checked(client, gid):
+    form = scores_form([0, 57, 9], **{"hand-1": "3-4 0-0", "hand-2": "4-5"})
+    assert client.post(f"/games/{gid}/rounds/1", data=form).status_code == 302
+    assert api_scores(client, gid, 1) == {"Ann": 0, "Bob": 57, "Chi": 9}
+    # A tile in two hands (R3.3) and a mismatch between the score and the tiles are refused.
+    form = scores_form([0, 57, 7], revision=1, **{"hand-1": "3-4 0-0", "hand-2": "4-3"})
+    r = client.post(f"/games/{gid}/rounds/1", data=form)
+    assert r.status_code == 400 and "in two hands" in r.get_data(as_text=True)
+    form = scores_form([0, 50, 9], revision=1, **{"hand-1": "3-4 0-0"})
+    r = client.post(f"/games/{gid}/rounds/1", data=form)
+    assert r.status_code == 400 and "does not match the tiles picked (57)" in r.get_data(as_text=True)
+    form = scores_form([0, 24, 9], revision=1, **{"hand-1": "12-12"})
+    r = client.post(f"/games/{gid}/rounds/1", data=form)
+    assert r.status_code == 400 and "engine" in r.get_data(as_text=True)
+    # The picked tiles come back on the page for the picker to disable them.
+    html = client.get(f"/games/{gid}/rounds/1").get_data(as_text=True)
+    assert 'value="3-4 0-0"' in html
+
+
+def test_second_tablet_is_told_what_changed(client, gid):
+    # Both tablets open round 1 at revision 0; the first saves.
+    client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 12, 5], revision=0))
+    r = client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 15, 5], revision=0))
+    assert r.status_code == 409
+    html = r.get_data(as_text=True)
+    assert "Another tablet saved this round" in html
+    assert "Bob: — → 12" in html and 'value="15"' in html
+    assert api_scores(client, gid, 1)["Bob"] == 12  # not silently overwritten
+    # The second tablet decides to keep its own values.
+    r = client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 15, 5], revision=1, overwrite="1"))
+    assert r.status_code == 302
+    assert api_scores(client, gid, 1)["Bob"] == 15
+
+
+def test_correction_history_and_undo(client, gid):
+    client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 12, 5], revision=0))
+    client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 21, 5], revision=1))
+    client.post(f"/games/{gid}/rounds/2", data=scores_form([3, 0, 8], revision=0))
+    html = client.get(f"/games/{gid}/history").get_data(as_text=True)
+    assert "corrected" in html and "Undo the last change (round 2)" in html
+    client.post(f"/games/{gid}/undo")
+    assert api_scores(client, gid, 2) is None          # undoing a first recording
+    client.post(f"/games/{gid}/undo")
+    assert api_scores(client, gid, 1)["Bob"] == 12     # the correction is undone
+    changes = client.get(f"/api/games/{gid}/history").get_json()["changes"]
+    assert (changes[-1]["player"], changes[-1]["old"], changes[-1]["new"]) == ("Bob", 21, 12)
+    html = client.get(f"/games/{gid}/history").get_data(as_text=True)
+    assert "undone" in html and "Undo the last change (round 1)" in html
+    client.post(f"/games/{gid}/undo")
+    client.post(f"/games/{gid}/undo")  # nothing left: said, not an error
+    assert api_scores(client, gid, 1) is None
+    r = client.post(f"/games/{gid}/undo", follow_redirects=True)
+    assert "There is nothing to undo." in r.get_data(as_text=True)
+
+
+def test_standings_page_chart_tiebreaks_and_winner(client):
+    gid = client.post("/api/games", json={"players": ["Ann", "Bob"], "set": 6,
+                                          "start_engine": 1}).get_json()["id"]
+    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 10}})
+    client.put(f"/api/games/{gid}/rounds/2", json={"scores": {"Ann": 10, "Bob": 0}})
+    html = client.get(f"/games/{gid}/standings").get_data(as_text=True)
+    assert "Shared win: Ann &amp; Bob" in html
+    assert "share place 1" in html and "(shared)" in html
+    assert '<svg class="chart"' in html and "<polyline" in html
+
+
+def test_rename_and_delete_with_confirmation(client, gid):
+    r = client.post(f"/games/{gid}/rename", data={"name": "Saturday"})
+    assert r.status_code == 302
+    assert client.get(f"/api/games/{gid}").get_json()["name"] == "Saturday"
+    r = client.post(f"/games/{gid}/rename", data={"name": "x" * 61})
+    assert r.status_code == 200 and client.get(f"/api/games/{gid}").get_json()["name"] == "Saturday"
+    html = client.get(f"/games/{gid}/delete").get_data(as_text=True)
+    assert "Delete Saturday?" in html and "Ann, Bob, Chi" in html
+    assert client.get(f"/api/games/{gid}").status_code == 200  # GET deletes nothing
+    r = client.post(f"/games/{gid}/delete")
+    assert r.status_code == 302
+    assert client.get(f"/api/games/{gid}").status_code == 404
+    assert client.get(f"/games/{gid}").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/games/nope", "/games/nope/rounds/1", "/games/nope/standings",
+                                  "/games/nope/history", "/games/nope/rename", "/nowhere"])
+def test_unknown_pages_404(client, path):
+    r = client.get(path)
+    assert r.status_code == 404 and "Back to the games" in r.get_data(as_text=True)
+
+
+def test_unknown_round_404(client, gid):
+    assert client.get(f"/games/{gid}/rounds/99").status_code == 404
+
+
+def test_names_are_text_everywhere(client):
+    evil = "<script>alert(1)</script>"
+    gid = client.post("/api/games", json={"name": evil, "players": [evil, "Bob"]}).get_json()["id"]
+    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {evil: 0, "Bob": 3}})
+    for path in ("/", f"/games/{gid}", f"/games/{gid}/rounds/1", f"/games/{gid}/standings",
+                 f"/games/{gid}/history", f"/games/{gid}/delete", f"/games/{gid}/rename"):
+        html = client.get(path).get_data(as_text=True)
+        assert "<script>alert" not in html, path
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html, path
+
+
+def test_forms_need_csrf_token(csrf_app):
+    client = csrf_app.test_client()
+    r = client.post("/games/new", data=new_game_form(["Ann", "Bob"]))
+    # Refused, but what was typed comes back with a sentence: nothing is lost.
+    assert r.status_code == 200 and 'value="Ann"' in r.get_data(as_text=True)
+    assert "The form expired" in r.get_data(as_text=True)
+    assert client.get("/api/games").get_json()["games"] == []
+    html = client.get("/games/new").get_data(as_text=True)
+    assert 'name="csrf_token"' in html
+    gid = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()["id"]
+    r = client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 4]))
+    assert r.status_code == 400 and "The form expired" in r.get_data(as_text=True)
+    r = client.post(f"/games/{gid}/delete")
+    assert r.status_code == 400 and "The page expired" in r.get_data(as_text=True)
+    assert client.get(f"/api/games/{gid}").status_code == 200
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
+                      client.get(f"/games/{gid}/delete").get_data(as_text=True)).group(1)
+    assert client.post(f"/games/{gid}/delete", data={"csrf_token": token}).status_code == 302
+
+
+def test_restart_loses_nothing(tmp_path):
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "d.db"), "SECRET_KEY": "k"}
+    first = create_app(config).test_client()
+    gid = first.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()["id"]
+    first.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 9}})
+    again = create_app(config).test_client()  # a new process opening the same file
+    assert again.get(f"/api/games/{gid}").get_json()["rounds"][0]["scores"] == {"Ann": 0, "Bob": 9}
+    assert len(again.get(f"/api/games/{gid}/history").get_json()["changes"]) == 2
+
+
+def test_secret_key_is_generated_once_and_kept(tmp_path):
+    key = _instance_secret(tmp_path)
+    assert len(key) == 64 and _instance_secret(tmp_path) == key
+    assert oct((tmp_path / "secret_key").stat().st_mode)[-3:] == "600"
+
+
+def test_database_is_wal_and_migrated(app):
+    from scorekeeper.storage import connect
+    db = connect(app.config["DATABASE"])
+    assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
+    assert {"games", "rounds", "scores", "edits", "changes", "moves"} <= set(db.table_names())
+    db.close()

@@ -1,0 +1,139 @@
+"""Scoring rules R1.2–R1.4, R2.1, R7.3, R7.4 as a table of cases, plus properties."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scorekeeper.errors import BadInput
+from scorekeeper.options import RuleOptions, deal_for, round_engines
+from scorekeeper.scoring import (check_hands, check_scores, hand_score, max_hand,
+                                 round_warnings)
+from scorekeeper.tiles import SETS, Tile, full_set, set_pips, set_size
+
+T = Tile.of
+
+
+@pytest.mark.parametrize("n, tiles, pips", [
+    (6, 28, 168), (9, 55, 495), (12, 91, 1092), (15, 136, 2040), (18, 190, 3420),
+])
+def test_set_sizes_and_pips(n, tiles, pips):
+    # R1.2: (N+1)(N+2)/2 tiles, N(N+1)(N+2)/2 pips; 1,092 for double-12.
+    assert len(full_set(n)) == set_size(n) == tiles
+    assert sum(t.pips for t in full_set(n)) == set_pips(n) == pips
+    assert len(set(full_set(n))) == tiles
+
+
+@pytest.mark.parametrize("tiles, options, score, rule", [
+    ([], RuleOptions(), 0, "R7.3 went out: 0"),
+    ([T(3, 4)], RuleOptions(), 7, "R7.3 pips"),
+    ([T(0, 0), T(3, 4)], RuleOptions(), 57, "R7.3 0-0 counts 50 by default"),
+    ([T(0, 0)], RuleOptions(double_blank=25), 25, "R9 double_blank 25"),
+    ([T(0, 0), T(0, 5)], RuleOptions(double_blank=0), 5, "R9 double_blank 0: face value"),
+    ([T(12, 12), T(6, 6)], RuleOptions(), 36, "R7.3 other doubles: face value"),
+])
+def test_hand_score(tiles, options, score, rule):
+    assert hand_score(tiles, options) == score, rule
+
+
+@pytest.mark.parametrize("n, engine, options, top", [
+    (12, 12, RuleOptions(), 1092 - 24 + 50),   # R7.4: every tile but the engine
+    (12, 0, RuleOptions(), 1092),              # engine 0-0 itself is out of the hands
+    (6, 6, RuleOptions(double_blank=0), 168 - 12),
+    (18, 18, RuleOptions(double_blank=25), 3420 - 36 + 25),
+])
+def test_max_hand(n, engine, options, top):
+    assert max_hand(n, engine, options) == top
+
+
+@pytest.mark.parametrize("scores, field, message", [
+    ({"Ann": 0, "Bob": -1}, "scores.Bob", "Bob's score of -1 is impossible: a round score is from 0 to 1118, the largest possible hand in this round (R7.4)."),
+    ({"Ann": 0, "Bob": 1119}, "scores.Bob", "Bob's score of 1119 is impossible: a round score is from 0 to 1118, the largest possible hand in this round (R7.4)."),
+    ({"Ann": 0, "Bob": 2.5}, "scores.Bob", "Bob's score must be a whole number from 0 to 1118."),
+    ({"Ann": 0, "Bob": "7"}, "scores.Bob", "Bob's score must be a whole number from 0 to 1118."),
+    ({"Ann": 0, "Bob": True}, "scores.Bob", "Bob's score must be a whole number from 0 to 1118."),
+    ({"Ann": 0}, "scores.Bob", "Bob's score is missing: every player needs one."),
+    ({"Ann": 0, "Bob": 1, "Zed": 3}, "scores.Zed", "Zed is not a player in this game."),
+])
+def test_check_scores_refuses(scores, field, message):
+    with pytest.raises(BadInput) as err:
+        check_scores(scores, ["Ann", "Bob"], 12, 12)
+    assert (err.value.field, err.value.message) == (field, message)
+
+
+def test_check_scores_accepts_the_largest_hand():
+    assert check_scores({"Ann": 0, "Bob": 1118}, ["Ann", "Bob"], 12, 12) == {"Ann": 0, "Bob": 1118}
+
+
+@pytest.mark.parametrize("hands, field, words", [
+    ({"Ann": [], "Bob": [[12, 12]]}, "hands.Bob.0", "this round's engine"),   # R3.3
+    ({"Ann": [], "Bob": [[13, 2]]}, "hands.Bob.0", "not in a double-12 set"),  # R3.3
+    ({"Ann": [[3, 4]], "Bob": [[4, 3]]}, "hands.Bob.0", "in two hands"),       # R3.3
+    ({"Ann": [], "Bob": [[3]]}, "hands.Bob.0", "two whole numbers"),
+    ({"Ann": []}, "hands.Bob", "missing"),
+])
+def test_check_hands_refuses(hands, field, words):
+    with pytest.raises(BadInput) as err:
+        check_hands(hands, ["Ann", "Bob"], 12, 12)
+    assert err.value.field == field and words in err.value.message
+
+
+@pytest.mark.parametrize("scores, codes", [
+    ({"A": 0, "B": 5, "C": 9}, []),                 # the normal round: exactly one 0
+    ({"A": 3, "B": 5, "C": 9}, ["no_zero"]),        # R7.2 blocked round
+    ({"A": 0, "B": 0, "C": 9}, ["several_zeros"]),  # R4.4 several out on the first turn
+])
+def test_round_warnings(scores, codes):
+    warnings = round_warnings(scores)
+    assert [w.code for w in warnings] == codes
+    assert all(w.rule == "R7.4" for w in warnings)
+
+
+@pytest.mark.parametrize("players, set_n, options, each, fits", [
+    (4, 12, RuleOptions(), 15, True),              # R1.3 table A
+    (6, 12, RuleOptions(), 12, True),
+    (8, 12, RuleOptions(), 11, True),
+    (12, 15, RuleOptions(), 11, True),
+    (14, 18, RuleOptions(), 11, True),
+    (3, 9, RuleOptions(deal="B"), 8, True),        # R1.3 table B
+    (8, 12, RuleOptions(deal="B"), 10, True),
+    (8, 6, RuleOptions(), 7, False),               # R1.4: 56 > 28, suggested not forced
+    (13, 9, RuleOptions(), 15, False),
+])
+def test_deal(players, set_n, options, each, fits):
+    d = deal_for(set_n, players, options)
+    assert (d.tiles_each, d.fits) == (each, fits)
+
+
+def test_deal_engine_set_aside_needs_one_more_tile():
+    # R1.4: 4 × 7 = 28 fits a double-6 set when the engine is dealt (R2.2) but
+    # not when it is set aside first (R2.3).
+    assert deal_for(6, 4, RuleOptions()).fits
+    assert not deal_for(6, 4, RuleOptions(starter="highest_draw")).fits
+
+
+@pytest.mark.parametrize("n, start, end, engines", [
+    (12, None, 0, list(range(12, -1, -1))),   # R2.1: N+1 rounds, N down to 0
+    (6, None, 0, [6, 5, 4, 3, 2, 1, 0]),
+    (12, 9, 5, [9, 8, 7, 6, 5]),              # R2.1 shortened game
+    (12, 4, 4, [4]),                          # a single round
+])
+def test_round_engines(n, start, end, engines):
+    assert round_engines(n, start, end) == engines
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(SETS), st.data())
+def test_property_max_hand_is_the_set_without_the_engine(n, data):
+    engine = data.draw(st.integers(0, n))
+    blank = data.draw(st.sampled_from([50, 25, 0]))
+    options = RuleOptions(double_blank=blank)
+    rest = [t for t in full_set(n) if t != Tile.double(engine)]
+    assert max_hand(n, engine, options) == hand_score(rest, options)
+    # Any real hand scores within R7.4's range.
+    hand = data.draw(st.lists(st.sampled_from(rest), unique=True, max_size=25))
+    assert 0 <= hand_score(hand, options) <= max_hand(n, engine, options)
+
+
+@given(st.integers(-30, 30), st.integers(-30, 30))
+def test_property_tile_order_does_not_matter(a, b):
+    assert Tile.of(a, b) == Tile.of(b, a)
+    assert Tile.of(a, b).pips == a + b
