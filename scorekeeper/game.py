@@ -6,7 +6,7 @@ Pure values: storage builds them, views, the API and the PDF read them.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 from .errors import BadInput

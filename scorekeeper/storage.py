@@ -56,6 +56,12 @@ def m002_live_moves(db: sqlite_utils.Database) -> None:
     db["moves"].create_index(["game_id", "number", "seq"], unique=True)
 
 
+@migrations()
+def m003_move_undo(db: sqlite_utils.Database) -> None:
+    # An undone live-table action stays in the log, marked, rather than vanishing.
+    db["moves"].add_column("undone_at", str)
+
+
 def now() -> str:
     """The current UTC time in ISO 8601."""
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -276,3 +282,58 @@ def undo_last(db, game: Game) -> dict | None:
                            "number = ? and player = ?", [c["old"], game.id, number, c["player"]])
         _bump(db, game.id, number, at)
         return {"round": number, "changes": changes}
+
+
+# --- live table moves ------------------------------------------------------
+
+def live_moves(db, game_id: str, number: int) -> list[dict]:
+    """The round's live-table log, oldest first: seq, data (JSON), at, undone_at."""
+    return [{**dict(r), "data": json.loads(r["data"])} for r in db.query(
+        "select seq, data, at, undone_at from moves where game_id = ? and number = ? "
+        "order by seq", [game_id, number])]
+
+
+def add_move(db, game_id: str, number: int, data: dict, expected: int | None = None) -> int:
+    """Append one action (already checked by the caller) to the round's log.
+
+    *expected* is how many active moves the tablet saw; another tablet's move
+    in between refuses the write (StaleLive) so nobody plays on a stale table.
+    """
+    with db.atomic():
+        active = _active_count(db, game_id, number)
+        if expected is not None and active != expected:
+            raise StaleLive(active)
+        last = db.execute("select coalesce(max(seq), -1) from moves where game_id = ? and "
+                          "number = ?", [game_id, number]).fetchone()[0]
+        db["moves"].insert({"game_id": game_id, "number": number, "seq": last + 1,
+                            "data": json.dumps(data, ensure_ascii=False), "at": now(),
+                            "undone_at": None})
+        return last + 1
+
+
+def undo_move(db, game_id: str, number: int, expected: int | None = None) -> dict | None:
+    """Mark the latest active move undone (it stays in the log); None if there is none."""
+    with db.atomic():
+        active = _active_count(db, game_id, number)
+        if expected is not None and active != expected:
+            raise StaleLive(active)
+        rows = list(db.query("select seq, data from moves where game_id = ? and number = ? and "
+                             "undone_at is null order by seq desc limit 1", [game_id, number]))
+        if not rows:
+            return None
+        db.execute("update moves set undone_at = ? where game_id = ? and number = ? and seq = ?",
+                   [now(), game_id, number, rows[0]["seq"]])
+        return {"seq": rows[0]["seq"], "data": json.loads(rows[0]["data"])}
+
+
+def _active_count(db, game_id: str, number: int) -> int:
+    return db.execute("select count(*) from moves where game_id = ? and number = ? and "
+                      "undone_at is null", [game_id, number]).fetchone()[0]
+
+
+class StaleLive(Exception):
+    """Another tablet changed the live table since this one read it."""
+
+    def __init__(self, active: int):
+        super().__init__("stale live table")
+        self.active = active

@@ -104,3 +104,19 @@ def parse_tiles(values, field: str = "tiles") -> list[Tile]:
     if not isinstance(values, (list, tuple)):
         raise BadInput(_("Tiles must be given as a list, like [[5, 12], [0, 0]]."), field)
     return [parse_tile(v, f"{field}.{i}") for i, v in enumerate(values)]
+
+
+def parse_tile_text(text: str | None, field: str = "tile") -> Tile | None:
+    """A tile typed or picked on a page as "5-12"; empty text is None."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    a, sep, b = text.partition("-")
+    if not sep or not a.isdigit() or not b.isdigit():
+        raise BadInput(_("Pick a tile."), field)
+    return Tile.of(int(a), int(b))
+
+
+def set_rows(n: int) -> list[list[Tile]]:
+    """A set's tiles for a picker, one row per low end (0-0 … 0-N, 1-1 … 1-N, …)."""
+    return [[Tile(a, b) for b in range(a, n + 1)] for a in range(n + 1)]

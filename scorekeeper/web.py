@@ -17,25 +17,23 @@ csrf = CSRFProtect()
 
 def init_app(app: Flask) -> None:
     from .api import bp as api_bp
-    from .views import games, rounds
+    from .views import games, printing, rounds
 
     csrf.init_app(app)
     csrf.exempt(api_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(rounds.bp)
-    try:
-        from .views import referee
-        app.register_blueprint(referee.bp)
-    except ImportError:  # pragma: no cover
-        pass
+    app.register_blueprint(printing.bp)
+    from .views import live, referee
+    app.register_blueprint(referee.bp)
+    app.register_blueprint(live.bp)
 
     app.jinja_env.globals.update(
         domino_svg=domino.domino_svg,
         option_label=lambda name: gettext(OPTION_LABELS[name]),
         value_label=lambda name, value: gettext(VALUE_LABELS[(name, value)]),
         option_rule=OPTION_RULES.get,
-        has_blueprint=lambda name: name in app.blueprints,
     )
 
     # A tablet stays on a page for hours: keep the session (and so the CSRF

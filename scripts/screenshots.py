@@ -28,8 +28,13 @@ PLAYERS = ["Nguyễn Thị Hương", "Γιώργος Παπαδόπουλος", 
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    argv = sys.argv[1:]
+    only = None
+    if "--only" in argv:
+        i = argv.index("--only")
+        only = argv[i + 1]
+        del argv[i:i + 2]
+    args = argv
     out = args[0] if args else "/tmp/screens"
     os.makedirs(out, exist_ok=True)
     tmp = tempfile.mkdtemp()
@@ -47,12 +52,29 @@ def main() -> None:
     for n, row in enumerate(rounds, 1):
         client.put(f"/api/games/{gid}/rounds/{n}", json={"scores": dict(zip(PLAYERS, row))})
     client.put(f"/api/games/{gid}/rounds/2", json={"scores": dict(zip(PLAYERS, [17, 0, 30, 8, 2, 22]))})
+    # A live table for round 4 (engine 9), a few moves in.
+    app.config["WTF_CSRF_ENABLED"] = False
+    live = f"/games/{gid}/rounds/4/live"
+    client.post(live + "/start", data={"starter": "0", "tiles_each": "12", "active": "0"})
+    for n, (tile, train) in enumerate([("9-4", "0"), ("4-4", "0"), ("4-10", "0")], 1):
+        client.post(live + "/action", data={"kind": "play", "tile": tile, "train": train, "active": str(n)})
+    client.post(live + "/action", data={"kind": "pass", "active": "4"})
+    client.post(live + "/action", data={"kind": "pass", "active": "5"})
+    app.config["WTF_CSRF_ENABLED"] = True
     big = client.post("/api/games", json={"players": [f"Player {i} with a long name" for i in range(1, 15)],
                                           "set": 18}).json["id"]
     pages = {
         "home": "/", "new": "/games/new", "game": f"/games/{gid}", "round": f"/games/{gid}/rounds/4",
         "standings": f"/games/{gid}/standings", "history": f"/games/{gid}/history",
         "round14": f"/games/{big}/rounds/1", "game14": f"/games/{big}",
+        "ruling": f"/games/{gid}/rounds/4/referee?current=1&end-0=5&dbl-0=1&end-1=9&mark-2=1"
+                  f"&end-2=3&tile=9-3&train=2",
+        "plays": f"/games/{gid}/rounds/4/referee/plays?go=1&current=0&end-m=9&hand=9-4&hand=4-4"
+                 f"&hand=2-11",
+        "plan": f"/games/{gid}/rounds/4/referee/plan?go=1&hand=9-4&hand=4-4&hand=4-11&hand=11-2"
+                f"&hand=2-2&hand=5-6&hand=0-0",
+        "referee-free": "/referee",
+        "live": f"/games/{gid}/rounds/4/live", "live-log": f"/games/{gid}/rounds/4/live/log",
     }
     extra = os.environ.get("SCREEN_PAGES")
     if extra:  # NAME=/path,NAME=/path (use {gid} for the demo game)

@@ -58,9 +58,4 @@ def method_not_allowed(_error):
     return jsonify(error=_("This API route does not accept that method."), field=""), 405
 
 
-from . import games  # noqa: E402,F401  (routes register themselves on bp)
-
-try:  # the referee's routes live beside the games'
-    from . import referee  # noqa: E402,F401
-except ImportError:  # pragma: no cover
-    pass
+from . import games, referee  # noqa: E402,F401  (routes register themselves on bp)

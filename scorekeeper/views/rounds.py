@@ -13,7 +13,7 @@ from ..game import Game
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
 from . import keeps_input_on_csrf_error
 from ..storage import StaleRound, history, last_undoable, load_game, record_round, undo_last
-from ..tiles import Tile, full_set
+from ..tiles import Tile, full_set, parse_tile_text, set_rows
 
 bp = Blueprint("rounds", __name__)
 
@@ -27,14 +27,11 @@ def _round_or_404(game: Game, number: int):
 
 def parse_hand_text(text: str, field: str) -> list[list[int]]:
     """The pip counter's hidden value, "5-12 0-0", as tile lists."""
-    tiles = []
-    for part in text.replace(",", " ").split():
-        a, sep, b = part.partition("-")
-        if not sep or not a.isdigit() or not b.isdigit():
-            raise BadInput(_("The tiles picked for this hand could not be read; pick them again."),
-                           field)
-        tiles.append([int(a), int(b)])
-    return tiles
+    try:
+        return [parse_tile_text(part, field).to_json() for part in text.replace(",", " ").split()]
+    except BadInput:
+        raise BadInput(_("The tiles picked for this hand could not be read; pick them again."),
+                       field) from None
 
 
 def read_entries(game: Game, rnd) -> tuple[dict[str, str], dict[str, str]]:
@@ -95,8 +92,16 @@ def round_screen(game_id: str, number: int):
     error = None
     warnings = []
     conflict = None
+    live_over = None
     if request.method == "GET":
         form.revision.data = str(rnd.revision)
+        if rnd.scores is None:
+            # A finished live table already knows who went out: their 0 is pre-filled.
+            from .live import live_state
+            state = live_state(game, number)
+            if state is not None and state.is_over:
+                live_over = state
+                raw.update({p: "0" for p in state.went_out})
     elif form.validate_on_submit():
         raw, hand_text = read_entries(game, rnd)
         try:
@@ -133,15 +138,11 @@ def round_screen(game_id: str, number: int):
         "round.html", game=game, rnd=rnd, form=form, raw=raw, hand_text=hand_text,
         error=error, warnings=warnings, conflict=conflict, next_round=next_round,
         deal=game.deal, standings=game.standings(), max_hand=game.max_hand(rnd.engine),
-        picker=picker_rows(game.set), engine_tile=Tile.double(rnd.engine),
+        live_over=live_over,
+        picker=set_rows(game.set), engine_tile=Tile.double(rnd.engine),
         tile_scores={f"{t.low}-{t.high}": (game.options.double_blank if t == Tile(0, 0) else t.pips)
                      for t in full_set(game.set)}), (
         400 if error else 409 if conflict else 200)
-
-
-def picker_rows(set_n: int) -> list[list[Tile]]:
-    """The set's tiles for the pip counter, one row per low end (0-0 … 0-N, 1-1 …)."""
-    return [[Tile(a, b) for b in range(a, set_n + 1)] for a in range(set_n + 1)]
 
 
 @bp.get("/games/<game_id>/standings")

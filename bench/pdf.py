@@ -1,0 +1,77 @@
+"""Benchmark: time to draw the largest filled scoresheet, against reportlab's fixed cost.
+
+The sheet: 14 players on a double-18 set, all 19 rounds scored, multilingual
+names (so Thai shaping and the CJK font take part).  The baseline: a one-cell
+reportlab PDF (one rectangle, one "0" in Helvetica) made in the same run.
+Font registration happens once per process and is reported separately.
+
+    .venv/bin/python bench/pdf.py [runs]        # default 30 runs; target: median < 150 ms
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper.game import Game, Round  # noqa: E402
+from scorekeeper.options import RuleOptions, round_engines  # noqa: E402
+from scorekeeper.pdf import fonts, minimal_pdf, scoresheet_pdf  # noqa: E402
+
+TARGET_MS = 150.0
+PLAYERS = ("Ann", "Bob", "Chiara", "Dmitri", "Nguyễn Thị Hương", "Γιώργος", "สมชาย",
+           "王小明", "Siti Nurhaliza", "ศักดิ์ชัย", "Kwame", "Lena", "Mateus", "Noor")
+
+
+def big_game() -> Game:
+    """14 players, double-18, every one of the 19 rounds scored (one zero a round)."""
+    rnd = random.Random(18)
+    rounds = []
+    for k, engine in enumerate(round_engines(18), 1):
+        scores = {p: rnd.randint(1, 150) for p in PLAYERS}
+        scores[rnd.choice(PLAYERS)] = 0
+        rounds.append(Round(k, engine, scores))
+    return Game("bench", "Benchmark night", PLAYERS, 18, RuleOptions(), tuple(rounds),
+                "2024-05-03T19:00:00+00:00")
+
+
+def timed(fn, runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def main(runs: int = 30) -> int:
+    start = time.perf_counter()
+    fonts()
+    register_ms = (time.perf_counter() - start) * 1000
+    game = big_game()
+    size = len(scoresheet_pdf(game))          # warm-up: first shaping, subsetting caches
+    minimal_pdf()
+    sheet = timed(lambda: scoresheet_pdf(game), runs)
+    base = timed(minimal_pdf, runs)
+    med_s, med_b = statistics.median(sheet), statistics.median(base)
+    print(f"font registration (once per process): {register_ms:.1f} ms")
+    print(f"14 players x 19 rounds sheet ({size} bytes), {runs} runs: "
+          f"median {med_s:.1f} ms, p95 {p95(sheet):.1f} ms")
+    print(f"one-cell reportlab baseline, {runs} runs: median {med_b:.2f} ms, p95 {p95(base):.2f} ms")
+    print(f"ratio (median sheet / median baseline): {med_s / med_b:.1f}x")
+    ok = med_s < TARGET_MS
+    print(f"target median < {TARGET_MS:.0f} ms: {'met' if ok else 'MISSED'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 30))

@@ -1,0 +1,211 @@
+"""Benchmark of the referee: rulings in-process, /api/rulings over HTTP, the train planner.
+
+Run from the project root:  .venv/bin/python bench/referee.py
+
+1. check() per second on a realistic mid-round table (a mix of legal and
+   illegal plays), and the same with the table parsed from JSON each time.
+2. POST /api/rulings on the real WSGI server (waitress, in this process, on a
+   free loopback port, temporary database) against two baselines in the same
+   run: GET /static/icon.svg (the trivial route) and POST /api/hand-score (a
+   tiny JSON route); N client threads on keep-alive http.client connections,
+   a bounded number of requests.  Requests/s, p50 and p99 latency, and ratios.
+3. plan_train(): p50/p99/max over 1,000 random 15-tile double-12 hands and
+   200 random 25-tile hands of double-12 and of double-15.
+
+Targets: >= 50,000 rulings/s; /api/rulings p99 within 2x the trivial route;
+planner p99 < 50 ms at 15 tiles.  Loopback only; the whole run is bounded
+(well under two minutes).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import logging
+import random
+import socket
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper.engine import Play, Table, check, plan_train  # noqa: E402
+from scorekeeper.tiles import Tile, full_set  # noqa: E402
+
+THREADS = 4
+REQUESTS = 1500          # per route and round, split over the threads
+ROUNDS = 3               # routes measured in turn, ROUNDS times, to share the noise
+
+TABLE = {
+    "set": 12, "engine": 12,
+    "players": ["Ann", "Bob", "Chi", "Dee"],
+    "current": "Bob", "first_turn": False,
+    "trains": {"Ann": [[12, 5], [5, 7], [7, 7]],
+               "Bob": [[12, 3], [3, 8], [8, 11]],
+               "Chi": [[12, 1], [1, 9], [9, 4]],
+               "Dee": [[12, 10], [10, 0]]},
+    "markers": ["Chi"], "mexican": [[12, 6], [6, 2], [2, 2], [2, 9]],
+    "turn": [], "drawn": None, "rules": {},
+}
+HAND = [[7, 2], [11, 4], [4, 6], [0, 3], [9, 9], [7, 1], [5, 6], [10, 3], [2, 4], [0, 0],
+        [6, 6], [8, 1]]
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def ms(x: float) -> str:
+    return f"{x * 1000:.2f} ms"
+
+
+def bench_rulings() -> None:
+    table = Table.from_json(TABLE)
+    names = list(TABLE["players"]) + [None]
+    plays = [Play(Tile.of(*t), n) for t in HAND for n in names]
+    legal = sum(1 for p in plays if not check(table, p))
+    print(f"1. Rulings in-process: {len(plays)} plays ({legal} legal, {len(plays) - legal} "
+          f"illegal) on a 4-player double-12 mid-round table with an open double")
+    n = 200_000
+    t0 = time.perf_counter()
+    for i in range(n):
+        check(table, plays[i % len(plays)])
+    dt = time.perf_counter() - t0
+    print(f"   check() on a parsed table:        {n / dt:>10,.0f} rulings/s  (target >= 50,000)")
+    n = 20_000
+    t0 = time.perf_counter()
+    for i in range(n):
+        check(Table.from_json(TABLE), plays[i % len(plays)])
+    dt = time.perf_counter() - t0
+    print(f"   Table.from_json + check() each:   {n / dt:>10,.0f} rulings/s")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def hammer(port: int, method: str, path: str, body: bytes | None, count: int,
+           expect: int) -> tuple[float, list[float]]:
+    """count requests over THREADS keep-alive connections: (wall seconds, latencies)."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    errors: list[str] = []
+
+    def worker(k: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        mine = []
+        try:
+            for _ in range(k):
+                t0 = time.perf_counter()
+                conn.request(method, path, body=body, headers=headers)
+                resp = conn.getresponse()
+                resp.read()
+                mine.append(time.perf_counter() - t0)
+                if resp.status != expect:
+                    errors.append(f"{path}: {resp.status}")
+                    return
+        finally:
+            conn.close()
+            with lock:
+                latencies.extend(mine)
+
+    per = count // THREADS
+    threads = [threading.Thread(target=worker, args=(per,)) for _ in range(THREADS)]
+    t0 = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - t0
+    if errors:
+        raise SystemExit(f"unexpected answer: {errors[0]}")
+    return wall, latencies
+
+
+def bench_http() -> None:
+    from waitress.server import create_server
+
+    from scorekeeper import create_app
+
+    logging.getLogger("waitress").setLevel(logging.ERROR)  # no "task queue depth" chatter
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"DATABASE": str(Path(tmp) / "bench.db"), "SECRET_KEY": "bench"})
+        port = free_port()
+        server = create_server(app, host="127.0.0.1", port=port, threads=THREADS)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        try:
+            ruling = json.dumps({"table": TABLE, "play": {"tile": [7, 2], "train": "Ann"}}).encode()
+            score = json.dumps({"tiles": [[0, 0], [3, 4]]}).encode()
+            routes = {
+                "GET /static/icon.svg (trivial)": ("GET", "/static/icon.svg", None, 200),
+                "POST /api/hand-score (tiny JSON)": ("POST", "/api/hand-score", score, 200),
+                "POST /api/rulings": ("POST", "/api/rulings", ruling, 200),
+            }
+            for method, path, body, expect in routes.values():  # warm up
+                hammer(port, method, path, body, 200, expect)
+            results = {name: ([], 0.0, 0) for name in routes}
+            for _ in range(ROUNDS):
+                for name, (method, path, body, expect) in routes.items():
+                    wall, lat = hammer(port, method, path, body, REQUESTS, expect)
+                    lats, walls, count = results[name]
+                    lats.extend(lat)
+                    results[name] = (lats, walls + wall, count + len(lat))
+        finally:
+            server.task_dispatcher.shutdown()
+            server.close()
+    print(f"2. HTTP on waitress (threads={THREADS}), {THREADS} keep-alive client threads, "
+          f"{ROUNDS}x{REQUESTS} requests per route, loopback:")
+    summary = {}
+    for name, (lats, wall, count) in results.items():
+        summary[name] = (count / wall, statistics.median(lats), pct(lats, 99))
+        rps, p50, p99 = summary[name]
+        print(f"   {name:<34} {rps:>8,.0f} req/s   p50 {ms(p50):>9}   p99 {ms(p99):>9}")
+    trivial = summary["GET /static/icon.svg (trivial)"]
+    tiny = summary["POST /api/hand-score (tiny JSON)"]
+    rulings = summary["POST /api/rulings"]
+    print(f"   /api/rulings p99 / trivial route p99:    {rulings[2] / trivial[2]:.2f}x  "
+          f"(target <= 2x)")
+    print(f"   /api/rulings p99 / tiny JSON route p99:  {rulings[2] / tiny[2]:.2f}x")
+    print(f"   /api/rulings req/s / trivial route req/s: {rulings[0] / trivial[0]:.2f}")
+
+
+def bench_planner() -> None:
+    rng = random.Random(2024)
+
+    def run(n: int, size: int, count: int) -> str:
+        times = []
+        for _ in range(count):
+            engine = rng.randint(0, n)
+            pool = [t for t in full_set(n) if t != Tile.double(engine)]
+            hand = rng.sample(pool, size)
+            t0 = time.perf_counter()
+            plan_train(n, engine, hand)
+            times.append(time.perf_counter() - t0)
+        return (f"p50 {ms(statistics.median(times)):>9}   p99 {ms(pct(times, 99)):>9}   "
+                f"max {ms(max(times)):>9}")
+
+    print("3. plan_train (exact best opening train):")
+    print(f"   1,000 hands of 15, double-12:  {run(12, 15, 1000)}   (target p99 < 50 ms)")
+    print(f"     200 hands of 25, double-12:  {run(12, 25, 200)}")
+    print(f"     200 hands of 25, double-15:  {run(15, 25, 200)}")
+
+
+def main() -> None:
+    t0 = time.perf_counter()
+    bench_rulings()
+    bench_http()
+    bench_planner()
+    print(f"(whole run: {time.perf_counter() - t0:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

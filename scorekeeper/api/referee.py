@@ -1,0 +1,56 @@
+"""API: the referee (API.md "Rulings", legal-plays, plan-train).
+
+Thin: parse with the engine's from_json, rule with the engine, answer JSON.
+"""
+
+from __future__ import annotations
+
+from flask import jsonify
+
+from ..engine import Play, Table, check, legal_plays, plan_train
+from ..errors import BadInput
+from ..text import _
+from ..tiles import DEFAULT_SET, parse_tiles
+from . import bp, json_body
+
+
+def _table(body: dict) -> Table:
+    if "table" not in body:
+        raise BadInput(_("Describe the table: set, engine, players, trains …"), "table")
+    return Table.from_json(body["table"], "table")
+
+
+@bp.post("/rulings")
+def rulings():
+    """Is this play legal? Every rule it breaks, with the rule number and a sentence."""
+    body = json_body()
+    table = _table(body)
+    if "play" not in body:
+        raise BadInput(_('Say which play to rule on: {"tile": [a, b], "train": name or null}.'),
+                       "play")
+    violations = check(table, Play.from_json(body["play"], table, "play"))
+    return jsonify(legal=not violations, violations=[v.to_json() for v in violations])
+
+
+@bp.post("/legal-plays")
+def plays():
+    """Every play from the current player's hand that a ruling would call legal."""
+    body = json_body()
+    table = _table(body)
+    if "hand" not in body:
+        raise BadInput(_("Give the current player's tiles as hand: [[a, b], …]."), "hand")
+    hand = parse_tiles(body["hand"], "hand")
+    return jsonify(plays=[p.to_json() for p in legal_plays(table, hand)])
+
+
+@bp.post("/plan-train")
+def plan():
+    """The best opening train from a hand (R4.1): most tiles, then most pips."""
+    body = json_body()
+    if "engine" not in body:
+        raise BadInput(_("Give the round's engine (the number of the engine double)."),
+                       "engine")
+    if "hand" not in body:
+        raise BadInput(_("Give the tiles in hand as hand: [[a, b], …]."), "hand")
+    hand = parse_tiles(body["hand"], "hand")
+    return jsonify(plan_train(body.get("set", DEFAULT_SET), body["engine"], hand).to_json())

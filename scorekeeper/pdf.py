@@ -1,0 +1,821 @@
+"""The printable scoresheets (PDF): filled for a game, blank for a planned one.
+
+Pure of Flask: :func:`scoresheet_pdf` takes a :class:`~scorekeeper.game.Game`
+value and :func:`blank_scoresheet_pdf` plain arguments; both answer PDF bytes,
+so a shell or a bot can print a sheet too.  ``views/printing.py`` serves them.
+
+Decisions worth knowing:
+
+* One page, always.  The grid is drawn straight on a reportlab canvas (no
+  flowables): row height shrinks to fit the rounds, the summary rows and the
+  tiebreak notes, so a 14-player double-18 game (19 rounds) fits one page.
+  More than :data:`PORTRAIT_MAX_PLAYERS` players turn the page to landscape.
+* Fonts are TrueType (reportlab embeds only TrueType outlines): Noto Sans for
+  Latin, Vietnamese and Greek, Noto Sans Thai for Thai, Droid Sans Fallback for
+  CJK.  Each character takes the first font that has it, so one name may mix
+  scripts.  Droid has no bold: bold CJK is drawn filled and stroked.
+* Thai is shaped with HarfBuzz through reportlab's own ``shapeStr`` (the
+  marks must stack: ปั้น, ศักดิ์).  ``canvas.drawString(shaping=True)`` is not
+  used: it silently does nothing unless the optional ``rlbidi`` package is
+  installed; a ShapedStr handed to drawString is drawn shaped either way.  Shaping swaps some glyphs for variants that
+  have no Unicode value, which would spoil copy and text extraction, so only
+  Thai runs are shaped, and a shaped run that changed is wrapped in an
+  ``/ActualText`` span carrying the real text (poppler's pdftotext honours it).
+* Zero rounds are marked by a circled 0 on a pale green cell; first place by a
+  gold cell with a star; totals are bold on a tinted row.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from io import BytesIO
+from math import cos, pi, sin
+from typing import Sequence
+
+from reportlab import rl_config
+from reportlab.lib.colors import HexColor
+from reportlab.lib.pagesizes import A4, landscape, letter
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+try:  # reportlab's HarfBuzz shaping (tested with reportlab 5.1 and uharfbuzz 0.57)
+    from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
+except ImportError:  # pragma: no cover - an older reportlab: Thai drawn unshaped
+    ShapedStr = shapeStr = None
+from reportlab.pdfgen.canvas import Canvas
+
+from .domino import PIP_COLOURS, pip_positions, pip_radius
+from .errors import BadInput
+from .game import Game, parse_game_name, parse_players
+from .options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for, parse_engines, round_engines
+from .text import _
+from .tiles import parse_set
+
+APP_NAME = "Mexican Train Scorekeeper"
+
+#: Paper sizes by their config / query name (portrait, in points).
+PAPERS = {"A4": A4, "Letter": letter}
+
+#: Up to this many players the sheet is portrait; more turn it to landscape.
+PORTRAIT_MAX_PLAYERS = 8
+
+# --- fonts -----------------------------------------------------------------
+
+#: Where Debian's packages put the fonts, and the package that brings each.
+FONT_FILES = {
+    "latin": ("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", "fonts-noto-core"),
+    "latin-bold": ("/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf", "fonts-noto-core"),
+    "thai": ("/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf", "fonts-noto-core"),
+    "thai-bold": ("/usr/share/fonts/truetype/noto/NotoSansThai-Bold.ttf", "fonts-noto-core"),
+    "cjk": ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", "fonts-droid-fallback"),
+}
+
+# Fallback order: the first font holding a character draws it.
+_FAMILIES = ("latin", "thai", "cjk")
+LATIN, THAI, CJK = range(3)
+
+
+class FontsMissing(RuntimeError):
+    """A font the scoresheet needs is not installed; the message says which package brings it."""
+
+
+@dataclass(frozen=True, eq=False)
+class FontSet:
+    """The registered fonts: reportlab names per family, regular and bold, and their cmaps."""
+
+    regular: tuple[str, str, str]
+    bold: tuple[str, str, str | None]   # None: no bold face, drawn as stroked regular
+    cmaps: tuple[frozenset, frozenset, frozenset]
+
+    def font(self, family: int, bold: bool) -> tuple[str, bool]:
+        """The font name for *family*, and whether bold must be faked by stroking."""
+        if bold and self.bold[family] is not None:
+            return self.bold[family], False
+        return self.regular[family], bold
+
+
+_fonts: dict[str | None, FontSet] = {}
+_fonts_lock = threading.Lock()
+#: reportlab's font objects are shared and not meant for concurrent use (shaping
+#: adds glyph mappings as it goes), so one sheet is drawn at a time.
+_draw_lock = threading.Lock()
+
+
+def _find_font(key: str, font_dir: str | None) -> str:
+    path, package = FONT_FILES[key]
+    candidates = [os.path.join(font_dir, os.path.basename(path))] if font_dir else []
+    candidates.append(path)
+    for candidate in candidates:
+        if os.path.isfile(candidate):
+            return candidate
+    where = " or ".join(candidates)
+    raise FontsMissing(
+        f"The scoresheet needs the font {os.path.basename(path)} ({where}). Install the "
+        f"Debian package {package} (scripts/system-deps.sh does), or put the file in the "
+        f"directory named by PDF_FONT_DIR.")
+
+
+def fonts(font_dir: str | None = None) -> FontSet:
+    """Register the fonts once per process (per font directory) and answer them.
+
+    Raises FontsMissing, naming the Debian package, when a font file is absent.
+    """
+    with _fonts_lock:
+        found = _fonts.get(font_dir)
+        if found is not None:
+            return found
+        paths = {key: _find_font(key, font_dir) for key in FONT_FILES}
+        tag = f"{len(_fonts)}" if font_dir else ""
+        names: dict[str, str] = {}
+        cmaps: dict[str, frozenset] = {}
+        for key, path in paths.items():
+            name = f"SK{tag}-{key}"
+            if name not in pdfmetrics.getRegisteredFontNames():
+                # validate=0: skip checksums, the 4 MB CJK font loads faster.
+                pdfmetrics.registerFont(TTFont(name, path, validate=0))
+            names[key] = name
+            cmaps[key] = frozenset(pdfmetrics.getFont(name).face.charToGlyph)
+        found = FontSet(
+            regular=(names["latin"], names["thai"], names["cjk"]),
+            bold=(names["latin-bold"], names["thai-bold"], None),
+            cmaps=(cmaps["latin"], cmaps["thai"], cmaps["cjk"]),
+        )
+        _fonts[font_dir] = found
+        return found
+
+
+def _neutral(ch: str) -> bool:
+    """Spaces, digits, punctuation and marks: they stay in the run they are in."""
+    return not unicodedata.category(ch).startswith("L")
+
+
+@lru_cache(maxsize=4096)
+def _runs(text: str, fontset: FontSet) -> tuple[tuple[int, str], ...]:
+    """Split *text* into (family, text) runs: each character in the first font that has it."""
+    text = unicodedata.normalize("NFC", text)
+    out: list[tuple[int, str]] = []
+    family, buf = None, []
+    for ch in text:
+        cp = ord(ch)
+        if family is not None and _neutral(ch) and cp in fontset.cmaps[family]:
+            buf.append(ch)
+            continue
+        pick = next((f for f in range(len(_FAMILIES)) if cp in fontset.cmaps[f]), LATIN)
+        if pick != family:
+            if buf:
+                out.append((family, "".join(buf)))
+            family, buf = pick, []
+        buf.append(ch)
+    if buf:
+        out.append((family, "".join(buf)))
+    return tuple(out)
+
+
+def _actual_text(text: str) -> str:
+    """A marked-content span telling extractors the real text of shaped glyphs."""
+    return f"/Span <</ActualText <FEFF{text.encode('utf-16-be').hex().upper()}>>> BDC"
+
+
+# --- colours ---------------------------------------------------------------
+
+INK = HexColor("#1d1d1b")
+MUTED = HexColor("#5f5f5a")
+GRID = HexColor("#a8a49a")
+FRAME = HexColor("#3a3a36")
+HEADER_FILL = HexColor("#ebe4d1")
+STRIPE = HexColor("#f5f2ea")
+TOTAL_FILL = HexColor("#fbefc4")
+ZERO_FILL = HexColor("#e1f0db")
+ZERO_RING = HexColor("#2e7d32")
+WIN_FILL = HexColor("#f4cf57")
+WHITE = HexColor("#ffffff")
+TILE_FILL = HexColor("#fffdf6")
+
+
+# --- the pen: text in any script on the canvas -------------------------------
+
+class _SheetCanvas(Canvas):
+    """A canvas that skips setting a colour or line width it already has.
+
+    A sheet sets the same few colours hundreds of times; each call costs a
+    pure-Python number formatting in reportlab.  (The sheet never uses
+    saveState/restoreState, which would make this cache wrong.)
+    """
+
+    _fill = _stroke = _width = None
+
+    def setFillColor(self, color, alpha=None):
+        if alpha is None and color is self._fill:
+            return
+        self._fill = color if alpha is None else None
+        super().setFillColor(color, alpha)
+
+    def setStrokeColor(self, color, alpha=None):
+        if alpha is None and color is self._stroke:
+            return
+        self._stroke = color if alpha is None else None
+        super().setStrokeColor(color, alpha)
+
+    def setLineWidth(self, width):
+        if width == self._width:
+            return
+        self._width = width
+        super().setLineWidth(width)
+
+    def showPage(self):
+        self._fill = self._stroke = self._width = None   # a new page starts from defaults
+        super().showPage()
+
+
+class _Pen:
+    """Draws and measures text with per-character font fallback and Thai shaping."""
+
+    def __init__(self, canvas: Canvas, fontset: FontSet):
+        self.c = canvas
+        self.fonts = fontset
+
+    def _pieces(self, text: str, size: float, bold: bool):
+        """(font, text-or-ShapedStr, width, fake_bold, actual_text) for each run."""
+        for family, run in _runs(text, self.fonts):
+            font, fake = self.fonts.font(family, bold)
+            if family == THAI and shapeStr is not None:
+                shaped = shapeStr(run, font, size)
+                if isinstance(shaped, ShapedStr):
+                    width = sum(sd.x_advance for sd in shaped.__shapeData__) * size / 1000
+                    yield font, shaped, width, fake, run
+                    continue
+            yield font, run, pdfmetrics.stringWidth(run, font, size), fake, None
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        return sum(p[2] for p in self._pieces(text, size, bold))
+
+    def draw(self, x: float, y: float, text: str, size: float, bold: bool = False,
+             color=INK, align: str = "left") -> float:
+        """Draw *text* with its baseline at *y*; answers the width drawn."""
+        pieces = list(self._pieces(text, size, bold))
+        total = sum(p[2] for p in pieces)
+        if align == "center":
+            x -= total / 2
+        elif align == "right":
+            x -= total
+        c = self.c
+        c.setFillColor(color)
+        for font, run, width, fake, actual in pieces:
+            c.setFont(font, size)
+            if actual is not None:
+                c.addLiteral(_actual_text(actual))
+            if fake:
+                c.setStrokeColor(color)
+                c.setLineWidth(size * 0.045)
+                c.drawString(x, y, run, mode=2)
+            else:
+                c.drawString(x, y, run)
+            if actual is not None:
+                c.addLiteral("EMC")
+            x += width
+        return total
+
+    def fit(self, text: str, width: float, size: float, min_size: float,
+            bold: bool = False) -> tuple[str, float]:
+        """Shrink *text* to fit *width* (down to *min_size*), then cut it with an ellipsis."""
+        w = self.width(text, size, bold)
+        if w <= width:
+            return text, size
+        size = max(min_size, size * width / w)
+        if self.width(text, size, bold) <= width:
+            return text, size
+        while len(text) > 1 and self.width(text + "…", size, bold) > width:
+            text = text[:-1]
+        return text.rstrip() + "…", size
+
+    def wrap(self, text: str, width: float, size: float, bold: bool = False) -> list[str]:
+        """Break *text* into lines no wider than *width*: at spaces, else between characters."""
+        lines: list[str] = []
+        line = ""
+        for word in text.split(" "):
+            trial = f"{line} {word}" if line else word
+            if self.width(trial, size, bold) <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            line = ""
+            # A word wider than the line (CJK has no spaces): break between characters,
+            # never before a combining mark.
+            for ch in word:
+                if line and self.width(line + ch, size, bold) > width and not _neutral(ch[0]) \
+                        and not unicodedata.combining(ch):
+                    lines.append(line)
+                    line = ""
+                line += ch
+        if line:
+            lines.append(line)
+        return lines or [""]
+
+    def name_lines(self, text: str, width: float, height: float, bold: bool = True,
+                   size: float = 10.0, min_size: float = 5.5) -> tuple[list[str], float]:
+        """A name in a header cell: one line if it fits, else two or three, shrinking as needed."""
+        while True:
+            lines = [text] if self.width(text, size, bold) <= width else self.wrap(text, width, size, bold)
+            if len(lines) * size * 1.15 <= height or size <= min_size:
+                break
+            size = max(min_size, size - 0.5)
+        max_lines = max(1, int(height // (size * 1.15)))
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            last, _size = self.fit(lines[-1] + "…", width, size, size, bold)
+            lines[-1] = last
+        return lines, size
+
+
+# --- the sheet as data ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Summary:
+    totals: list[str]
+    zero_rounds: list[str]
+    lowest: list[str]
+    places: list[str]
+    first: list[bool]           # players in first place (gold cell), only for a finished game
+
+
+@dataclass(frozen=True)
+class _Sheet:
+    title: str | None           # None: a line to write the game's name on
+    date: str | None            # None: a line to write the date on
+    set_n: int
+    engines: list[int]
+    options: RuleOptions
+    players: list[str | None]   # None: a blank box to write a name in
+    cells: list[list[int | None]]   # [round][player]; None: empty
+    summary: _Summary | None    # None: summary rows left empty
+    status: str | None          # the line under the grid (winner, or "in progress")
+    notes: list[str]            # tiebreak sentences (R8)
+    hint: str | None            # the small print for a blank sheet
+
+
+def _game_sheet(game: Game) -> _Sheet:
+    standings = game.standings()
+    by_player = {row.player: row for row in standings.rows}
+    rows = [by_player[p] for p in game.players]
+    cells = [[None if r.scores is None else r.scores.get(p) for p in game.players]
+             for r in game.rounds]
+    played = game.played
+    summary = _Summary(
+        totals=[str(r.total) for r in rows],
+        zero_rounds=[str(r.zero_rounds) for r in rows],
+        lowest=["–" if r.lowest_nonzero is None else str(r.lowest_nonzero) for r in rows],
+        places=[str(r.place) for r in rows],
+        first=[standings.complete and r.place == 1 for r in rows],
+    ) if played else None
+    if standings.complete:
+        winners = standings.winners
+        points = by_player[winners[0]].total
+        if len(winners) == 1:
+            status = _("Winner: %(name)s with %(points)s points (R8.1).",
+                       name=winners[0], points=points)
+        else:
+            status = _("Shared first place: %(names)s with %(points)s points each (R8.4).",
+                       names=", ".join(winners), points=points)
+    elif played:
+        status = _("In progress: %(played)s of %(rounds)s rounds played; totals and places so far.",
+                   played=played, rounds=len(game.rounds))
+    else:
+        # Nothing recorded yet: printed to keep score by hand, like a blank sheet.
+        status = None
+    return _Sheet(
+        title=game.display_name(), date=game.created_at[:10] or None, set_n=game.set,
+        engines=[r.engine for r in game.rounds], options=game.options,
+        players=list(game.players), cells=cells, summary=summary, status=status,
+        # with no round played everyone "ties" at 0: no tiebreak to explain yet
+        notes=list(standings.notes) if played else [],
+        hint=None if played else _hand_scoring_hint())
+
+
+def _hand_scoring_hint() -> str:
+    """The small print of a sheet kept by hand: how to mark zero rounds and break ties (R8)."""
+    return _("A zero round (the player went out) scores 0; circle it. Lowest total wins "
+             "(R8.1). Equal totals: more zero rounds ranks higher (R8.2), then the lower "
+             "lowest non-zero round (R8.3); still equal, they share the place (R8.4).")
+
+
+def _blank_sheet(players: list[str | None], set_n: int, engines: list[int],
+                 options: RuleOptions, name: str) -> _Sheet:
+    return _Sheet(
+        title=name or None, date=None, set_n=set_n, engines=engines, options=options,
+        players=players, cells=[[None] * len(players) for _e in engines], summary=None,
+        status=None, notes=[], hint=_hand_scoring_hint())
+
+
+# --- drawing -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Line:
+    """A line of text under the grid, *offset* points below the grid's bottom edge."""
+
+    text: str
+    size: float
+    bold: bool
+    x: float
+    offset: float
+    rule_to: float | None = None    # a write-in line from the text's end to this x
+
+
+def _star(c: Canvas, cx: float, cy: float, r: float, color) -> None:
+    path = c.beginPath()
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        a = pi / 2 + i * pi / 5
+        x, y = cx + rad * cos(a), cy + rad * sin(a)
+        path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
+    path.close()
+    c.setFillColor(color)
+    c.drawPath(path, stroke=0, fill=1)
+
+
+@lru_cache(maxsize=None)
+def _pip_colour(n: int):
+    return HexColor(PIP_COLOURS.get(n, "#222"))
+
+
+#: A circle as four Bézier quarter arcs: the control-point distance for a unit radius.
+_KAPPA = 0.5523
+
+
+def _dots(c: Canvas, centres, r: float) -> None:
+    """Fill circles of radius *r* at *centres* in the current fill colour, as one path.
+
+    Written as raw operators: reportlab's c.circle() formats each number through its
+    pure-Python fp_str, which made the pips a third of the sheet's drawing time.
+    """
+    k = r * _KAPPA
+    ops = []
+    for x, y in centres:
+        ops.append(
+            f"{x + r:.2f} {y:.2f} m "
+            f"{x + r:.2f} {y + k:.2f} {x + k:.2f} {y + r:.2f} {x:.2f} {y + r:.2f} c "
+            f"{x - k:.2f} {y + r:.2f} {x - r:.2f} {y + k:.2f} {x - r:.2f} {y:.2f} c "
+            f"{x - r:.2f} {y - k:.2f} {x - k:.2f} {y - r:.2f} {x:.2f} {y - r:.2f} c "
+            f"{x + k:.2f} {y - r:.2f} {x + r:.2f} {y - k:.2f} {x + r:.2f} {y:.2f} c h")
+    if ops:
+        c.addLiteral(" ".join(ops) + " f")
+
+
+def _domino(c: Canvas, x: float, y: float, half: float, n: int) -> None:
+    """The engine double n|n, lying down, lower-left corner at (x, y); *half* is one end's side."""
+    c.setFillColor(TILE_FILL)
+    c.setStrokeColor(FRAME)
+    c.setLineWidth(0.6)
+    c.roundRect(x, y, 2 * half, half, half * 0.16, stroke=1, fill=1)
+    c.setLineWidth(0.4)
+    c.line(x + half, y + half * 0.14, x + half, y + half * 0.86)
+    inset = half * 0.1
+    inner = half - 2 * inset
+    c.setFillColor(_pip_colour(n))
+    # pip_positions has y growing downwards (SVG); the PDF grows upwards.
+    _dots(c, [(x + end * half + inset + px * inner, y + half - inset - py * inner)
+              for end in (0, 1) for px, py in pip_positions(n)], pip_radius(n) * inner)
+
+
+def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str | None) -> bytes:
+    fontset = fonts(font_dir)
+    n = len(sheet.players)
+    size = PAPERS[paper]
+    if n > PORTRAIT_MAX_PLAYERS:
+        size = landscape(size)
+    W, H = size
+    buf = BytesIO()
+    c = _SheetCanvas(buf, pagesize=size, pageCompression=1)
+    title_for_meta = sheet.title or _("Blank scoresheet")
+    c.setTitle(_("Scoresheet: %(title)s", title=title_for_meta))
+    c.setAuthor(APP_NAME)
+    c.setCreator(APP_NAME)
+    c.setSubject(_("Mexican Train scoresheet"))
+    pen = _Pen(c, fontset)
+
+    margin = 30.0
+    left, right, top, bottom = margin, W - margin, H - margin, margin
+    inner_w = right - left
+
+    # Header --------------------------------------------------------------
+    right_w = 190.0
+    y = top - 17
+    if sheet.title is not None:
+        title, tsize = pen.fit(sheet.title, inner_w - right_w - 10, 18, 11, bold=True)
+        pen.draw(left, y, title, tsize, bold=True)
+    else:
+        label = _("Game:")
+        lw = pen.draw(left, y, label, 14, bold=True)
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(0.6)
+        c.line(left + lw + 6, y - 3, right - right_w - 10, y - 3)
+    # right block: set and rounds, then the date
+    set_line = _("Double-%(n)s set · %(count)s rounds", n=sheet.set_n, count=len(sheet.engines))
+    pen.draw(right, top - 11, pen.fit(set_line, right_w, 10, 7, bold=True)[0], 10, bold=True,
+             align="right")
+    if sheet.date is not None:
+        pen.draw(right, top - 25, _("Played %(date)s", date=sheet.date), 9, color=MUTED,
+                 align="right")
+    else:
+        dl = _("Date:")
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(0.6)
+        c.line(right - 95, top - 28, right, top - 28)
+        pen.draw(right - 100, top - 26, dl, 9, color=MUTED, align="right")
+    engines = sheet.engines
+    deal = deal_for(sheet.set_n, n, sheet.options)
+    rules = _("%(rules)s · %(each)s tiles each · engines %(first)s-%(first)s down to "
+              "%(last)s-%(last)s", rules=sheet.options.summary(), each=deal.tiles_each,
+              first=engines[0], last=engines[-1])
+    rules, rsize = pen.fit(rules, inner_w - right_w - 10, 9, 6.5)
+    pen.draw(left, top - 34, rules, rsize, color=MUTED)
+    header_bottom = top - 44
+    c.setStrokeColor(FRAME)
+    c.setLineWidth(1.2)
+    c.line(left, header_bottom, right, header_bottom)
+
+    # Footer --------------------------------------------------------------
+    printed = printed or datetime.now().astimezone()
+    fy = bottom
+    c.setStrokeColor(GRID)
+    c.setLineWidth(0.5)
+    c.line(left, fy + 10, right, fy + 10)
+    pen.draw(left, fy, APP_NAME, 7.5, bold=True, color=MUTED)
+    pen.draw((left + right) / 2, fy, _("Printed %(when)s", when=printed.strftime("%Y-%m-%d %H:%M")),
+             7.5, color=MUTED, align="center")
+    pen.draw(right, fy, _("Page %(page)s of %(pages)s", page=1, pages=1), 7.5, color=MUTED,
+             align="right")
+    footer_top = fy + 18
+
+    # The block under the grid: status line (or a winner line to fill in), the
+    # tiebreak notes, the rules reminder of a blank sheet.  Measured first, so
+    # the grid's rows take whatever height is left.
+    wide = inner_w >= 620
+    note_size = 8.0
+    note_lead = note_size * 1.3
+    block: list[_Line] = []
+    block_h = 0.0
+    if sheet.status:
+        block.append(_Line(sheet.status, 10.5, True, left, block_h + 11))
+        block_h += 16
+    elif sheet.summary is None:
+        block.append(_Line(_("Winner:"), 10.5, True, left, block_h + 11,
+                           rule_to=left + min(inner_w, 360)))
+        block_h += 20
+    if sheet.notes:
+        block.append(_Line(_("Tiebreaks (R8):"), note_size, True, left,
+                           block_h + note_size + 2))
+        block_h += note_lead + 2
+        cols = 2 if wide and len(sheet.notes) > 3 else 1
+        col_w = (inner_w - 12 * (cols - 1)) / cols
+        per_col = -(-len(sheet.notes) // cols)
+        col_heights = []
+        for ci in range(cols):
+            h = 0.0
+            for note in sheet.notes[ci * per_col:(ci + 1) * per_col]:
+                for line in pen.wrap("• " + note, col_w, note_size):
+                    block.append(_Line(line, note_size, False, left + ci * (col_w + 12),
+                                       block_h + h + note_size + 1))
+                    h += note_lead
+            col_heights.append(h)
+        block_h += max(col_heights) + 2
+    if sheet.hint:
+        for line in pen.wrap(sheet.hint, inner_w, note_size):
+            block.append(_Line(line, note_size, False, left, block_h + note_size + 1))
+            block_h += note_lead
+        block_h += 2
+
+    # Grid geometry ---------------------------------------------------------
+    grid_top = header_bottom - 10
+    grid_bottom_limit = footer_top + block_h + (10 if block_h else 0)
+    # The header row grows (up to 64 pt) when a long name needs more than three lines.
+    head_h = 34.0
+    col_w_est = min(118.0, (inner_w - 90.0) / n)    # the label column is at most ~90 pt
+    for name in sheet.players:
+        if name:
+            lines = pen.wrap(name, col_w_est - 8, 6.5, bold=True)
+            head_h = max(head_h, min(64.0, len(lines) * 6.5 * 1.15 + 12))
+    summary_labels = [_("Total"), _("Zero rounds"), _("Lowest non-zero"), _("Place")]
+    n_rows = len(engines) + len(summary_labels)
+    gap = 3.0   # the double rule between rounds and summary
+    rh = (grid_top - grid_bottom_limit - head_h - gap) / n_rows
+    # Taller rows on a blank sheet leave room to write by hand.
+    rh = max(11.0, min(30.0 if sheet.summary is None else 26.0, rh))
+    num_size = min(10.5, rh * 0.62)
+    # The label column: round number, the engine as a domino, its name ("12-12").
+    half = min(rh * 0.72, 15.0)
+    engine_size = min(8.0, num_size)
+    engine_w = max(pen.width(f"{e}-{e}", engine_size) for e in engines)
+    label_w = max(72.0, 22 + 2 * half + 4 + engine_w + 5)
+    col_w = min(118.0, (inner_w - label_w) / n)
+    grid_w = label_w + col_w * n
+    gx = left + (inner_w - grid_w) / 2
+
+    # Header row: seat numbers and names
+    y0 = grid_top
+    c.setFillColor(HEADER_FILL)
+    c.rect(gx, y0 - head_h, grid_w, head_h, stroke=0, fill=1)
+    pen.draw(gx + 5, y0 - head_h / 2 + 2, _("Round"), 8, bold=True, color=MUTED)
+    pen.draw(gx + 5, y0 - head_h / 2 - 8, _("engine"), 7, color=MUTED)
+    for i, name in enumerate(sheet.players):
+        cx = gx + label_w + i * col_w
+        pen.draw(cx + 3, y0 - 8, str(i + 1), 6.5, color=MUTED)
+        if name is None:
+            c.setFillColor(WHITE)
+            c.setStrokeColor(GRID)
+            c.setLineWidth(0.5)
+            c.roundRect(cx + 4, y0 - head_h + 4, col_w - 8, head_h - 14, 2, stroke=1, fill=1)
+            continue
+        lines, nsize = pen.name_lines(name, col_w - 8, head_h - 10, min_size=6.0)
+        lead = nsize * 1.15
+        block_top = y0 - 9 - (head_h - 10 - lead * len(lines)) / 2
+        for k, line in enumerate(lines):
+            pen.draw(cx + col_w / 2, block_top - lead * (k + 1) + nsize * 0.28, line, nsize,
+                     bold=True, align="center")
+
+    # Round rows
+    ry = y0 - head_h
+    for k, engine in enumerate(engines):
+        top_y = ry - k * rh
+        if k % 2 == 1:
+            c.setFillColor(STRIPE)
+            c.rect(gx, top_y - rh, grid_w, rh, stroke=0, fill=1)
+        base = top_y - rh / 2 - num_size * 0.35
+        pen.draw(gx + 16, base, str(k + 1), num_size, bold=True, align="right")
+        dx = gx + 22
+        _domino(c, dx, top_y - rh / 2 - half / 2, half, engine)
+        pen.draw(dx + 2 * half + 4, top_y - rh / 2 - engine_size * 0.35,
+                 f"{engine}-{engine}", engine_size, color=MUTED)
+        for i, value in enumerate(sheet.cells[k]):
+            if value is None:
+                continue
+            cx = gx + label_w + i * col_w + col_w / 2
+            if value == 0:
+                c.setFillColor(ZERO_FILL)
+                c.rect(gx + label_w + i * col_w, top_y - rh, col_w, rh, stroke=0, fill=1)
+                c.setStrokeColor(ZERO_RING)
+                c.setLineWidth(0.9)
+                c.circle(cx, top_y - rh / 2, min(rh * 0.4, num_size * 0.85), stroke=1, fill=0)
+                pen.draw(cx, base, "0", num_size, bold=True, color=ZERO_RING, align="center")
+            else:
+                pen.draw(cx, base, str(value), num_size, align="center")
+
+    # Summary rows
+    sy = ry - len(engines) * rh - gap
+    summary = sheet.summary
+    values = [summary.totals, summary.zero_rounds, summary.lowest, summary.places] \
+        if summary else [None] * 4
+    for k, label in enumerate(summary_labels):
+        top_y = sy - k * rh
+        bold = k in (0, 3)
+        if k == 0:
+            c.setFillColor(TOTAL_FILL)
+            c.rect(gx, top_y - rh, grid_w, rh, stroke=0, fill=1)
+        elif k % 2 == 0:
+            c.setFillColor(STRIPE)
+            c.rect(gx, top_y - rh, grid_w, rh, stroke=0, fill=1)
+        lsize = min(8.5, rh * 0.58)
+        text, lsize = pen.fit(label, label_w - 8, lsize, 5.5, bold=bold)
+        pen.draw(gx + 5, top_y - rh / 2 - lsize * 0.35, text, lsize, bold=bold)
+        row = values[k]
+        if row is None:
+            continue
+        for i, value in enumerate(row):
+            x0 = gx + label_w + i * col_w
+            cx = x0 + col_w / 2
+            if k == 3 and summary.first[i]:
+                c.setFillColor(WIN_FILL)
+                c.rect(x0, top_y - rh, col_w, rh, stroke=0, fill=1)
+                w = pen.width(value, num_size, True)
+                _star(c, cx - w / 2 - num_size * 0.75, top_y - rh / 2, num_size * 0.45, INK)
+            pen.draw(cx, top_y - rh / 2 - num_size * 0.35, value, num_size, bold=bold,
+                     align="center")
+
+    # Grid lines
+    grid_bottom = sy - len(summary_labels) * rh
+    c.setStrokeColor(GRID)
+    c.setLineWidth(0.4)
+    for k in range(1, len(engines)):
+        yy = ry - k * rh
+        c.line(gx, yy, gx + grid_w, yy)
+    for k in range(1, len(summary_labels)):
+        yy = sy - k * rh
+        c.line(gx, yy, gx + grid_w, yy)
+    for i in range(1, n):
+        xx = gx + label_w + i * col_w
+        c.line(xx, y0, xx, grid_bottom)
+    c.setStrokeColor(FRAME)
+    c.setLineWidth(0.9)
+    c.line(gx + label_w, y0, gx + label_w, grid_bottom)
+    c.line(gx, ry, gx + grid_w, ry)
+    # the double rule between the rounds and the summary
+    c.line(gx, ry - len(engines) * rh, gx + grid_w, ry - len(engines) * rh)
+    c.line(gx, sy, gx + grid_w, sy)
+    c.setLineWidth(1.3)
+    c.rect(gx, grid_bottom, grid_w, y0 - grid_bottom, stroke=1, fill=0)
+
+    # Status, notes, hint
+    by = grid_bottom - 10
+    for line in block:
+        y_line = by - line.offset
+        w = pen.draw(line.x, y_line, line.text, line.size, bold=line.bold,
+                     color=INK if line.bold else MUTED)
+        if line.rule_to is not None:
+            c.setStrokeColor(MUTED)
+            c.setLineWidth(0.6)
+            c.line(line.x + w + 6, y_line - 3, line.rule_to, y_line - 3)
+
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+# --- the public functions --------------------------------------------------------
+
+def _locked_render(sheet: _Sheet, paper: str, printed: datetime | None,
+                   font_dir: str | None) -> bytes:
+    """Render under the drawing lock, with binary (not ASCII85) streams.
+
+    rl_config.useA85 is reportlab's global switch, read while the PDF is
+    written; it is turned off only for the duration of our render: binary
+    streams are a fifth smaller and skip a pure-Python encoder that took a
+    third of the time.
+    """
+    with _draw_lock:
+        saved = rl_config.useA85
+        rl_config.useA85 = 0
+        try:
+            return _render(sheet, paper, printed, font_dir)
+        finally:
+            rl_config.useA85 = saved
+
+
+def parse_paper(value, field: str = "paper") -> str:
+    """A paper size from config or a query: "A4" or "Letter", in any case."""
+    if isinstance(value, str):
+        for name in PAPERS:
+            if value.strip().lower() == name.lower():
+                return name
+    raise BadInput(_("The paper size must be A4 or Letter."), field)
+
+
+def scoresheet_pdf(game: Game, paper: str = "A4", *, printed: datetime | None = None,
+                   font_dir: str | None = None) -> bytes:
+    """The filled scoresheet of *game* (in progress or finished), one page, as PDF bytes."""
+    paper = parse_paper(paper)
+    return _locked_render(_game_sheet(game), paper, printed, font_dir)
+
+
+def blank_scoresheet_pdf(players: Sequence[str] | None = None, count: int | None = None,
+                         set_n: int = 12, start_engine: int | None = None,
+                         end_engine: int | None = None, options: RuleOptions | None = None,
+                         paper: str = "A4", *, name: str | None = None,
+                         printed: datetime | None = None, font_dir: str | None = None) -> bytes:
+    """A blank scoresheet for a planned game, as PDF bytes.
+
+    Give either *players* (names in seating order, printed in the header) or
+    *count* (2–14 blank name boxes to write in).  Engines and options are
+    printed as the game will be played; every score cell is empty.  Bad input
+    raises BadInput with a sentence and the field.
+    """
+    if players is not None and count is not None:
+        raise BadInput(_("Give either the players' names or a number of players, not both."),
+                       "count")
+    if players is not None:
+        seats: list[str | None] = list(parse_players(list(players)))
+    elif count is None:
+        raise BadInput(_("Give the players' names or the number of players (2 to 14)."), "count")
+    elif isinstance(count, bool) or not isinstance(count, int) \
+            or not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise BadInput(_("The number of players must be a whole number from %(min)s to %(max)s "
+                         "(R1.1).", min=MIN_PLAYERS, max=MAX_PLAYERS), "count")
+    else:
+        seats = [None] * count
+    set_n = parse_set(set_n)
+    start, end = parse_engines(set_n, start_engine, end_engine)
+    options = options or RuleOptions()
+    paper = parse_paper(paper)
+    title = parse_game_name(name)
+    sheet = _blank_sheet(seats, set_n, round_engines(set_n, start, end), options, title)
+    return _locked_render(sheet, paper, printed, font_dir)
+
+
+def minimal_pdf(paper: str = "A4") -> bytes:
+    """A one-cell reportlab PDF: the benchmark's baseline for reportlab's fixed cost."""
+    buf = BytesIO()
+    c = Canvas(buf, pagesize=PAPERS[parse_paper(paper)], pageCompression=1)
+    c.rect(100, 700, 60, 20)
+    c.setFont("Helvetica", 10)
+    c.drawString(105, 706, "0")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+__all__ = ["scoresheet_pdf", "blank_scoresheet_pdf", "parse_paper", "fonts", "FontsMissing",
+           "PAPERS", "PORTRAIT_MAX_PLAYERS", "APP_NAME"]

@@ -1,0 +1,244 @@
+"""Pages: "Is this move legal?", "My plays" and "Plan my opening train".
+
+The situation is read from the query string (a ruling changes nothing, so the
+pages are plain GET forms: bookmarkable, no token to expire), pre-filled with
+the round's engine, players and rule options, or with the live table when one
+is being kept for the round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, abort, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ..db import get_db
+from ..engine import Play, check, legal_plays, plan_train
+from ..errors import BadInput
+from ..game import Game
+from ..options import RuleOptions
+from ..situation import Situation, TrainSketch, instead, sketch_table
+from ..storage import load_game
+from ..tiles import DEFAULT_SET, SETS, Tile, parse_tile_text, set_rows
+
+bp = Blueprint("referee", __name__)
+
+MEXICAN = "m"
+
+
+@dataclass
+class Context:
+    """Where a ruling is asked: a game's round, or a table with no game."""
+
+    set: int
+    engine: int
+    players: tuple[str, ...]
+    options: RuleOptions
+    game: Game | None = None
+    number: int | None = None
+
+    def url(self, endpoint: str, **args) -> str:
+        if self.game is not None:
+            return url_for(f"referee.{endpoint}", game_id=self.game.id, number=self.number, **args)
+        return url_for(f"referee.{endpoint}_free", **args)
+
+
+def game_context(game_id: str, number: int) -> Context:
+    game = load_game(get_db(), game_id)
+    try:
+        rnd = game.round(number)
+    except KeyError:
+        abort(404)
+    return Context(game.set, rnd.engine, game.players, game.options, game, number)
+
+
+def free_context() -> Context:
+    """A table with no game: set, engine and names from the query (defaults: double-12)."""
+    set_n = request.args.get("set", DEFAULT_SET, type=int)
+    if set_n not in SETS:
+        set_n = DEFAULT_SET
+    engine = min(max(request.args.get("engine", set_n, type=int), 0), set_n)
+    names = [n.strip() for n in request.args.get("names", "").split(",") if n.strip()]
+    unique = list(dict.fromkeys(names))[:14]
+    if len(unique) < 2:
+        unique = [_("Player %(n)s", n=i) for i in range(1, 5)]
+    options = {}
+    for name in ("first_turn", "first_turn_stuck", "double_owner_satisfies"):
+        value = request.args.get(name)
+        if value is not None:
+            options[name] = value == "true" if name == "double_owner_satisfies" else value
+    try:
+        rules = RuleOptions.from_dict(options)
+    except BadInput:
+        rules = RuleOptions()
+    return Context(set_n, engine, tuple(unique), rules)
+
+
+def train_key(name: str | None, players) -> str:
+    return MEXICAN if name is None else str(players.index(name))
+
+
+def train_from_key(key: str, players, field: str = "train") -> str | None:
+    """A train picked on a page: a seat number, or "m" for the Mexican train (None)."""
+    if key == MEXICAN:
+        return None
+    if key.isdigit() and int(key) < len(players):
+        return players[int(key)]
+    raise BadInput(_("Pick a train."), field)
+
+
+def parse_train(key: str, ctx: Context, field: str) -> str | None:
+    return train_from_key(key, ctx.players, field)
+
+
+def read_situation(ctx: Context) -> Situation:
+    """The situation from the query string; BadInput names the field at fault."""
+    args = request.args
+    current_key = args.get("current", "0")
+    current = parse_train(current_key, ctx, "current") if current_key != MEXICAN else None
+    if current is None:
+        raise BadInput(_("Say whose turn it is."), "current")
+    trains = {}
+    markers = set()
+    for name in list(ctx.players) + [None]:
+        k = train_key(name, ctx.players)
+        end_text = args.get(f"end-{k}", "")
+        end = int(end_text) if end_text.isdigit() else None
+        trains[name] = TrainSketch(end, args.get(f"dbl-{k}") == "1")
+        if name is not None and args.get(f"mark-{k}") == "1":
+            markers.add(name)
+    played = None
+    played_tile = parse_tile_text(args.get("played", ""), "played")
+    if played_tile is not None:
+        played = Play(played_tile, parse_train(args.get("played_train", str(
+            ctx.players.index(current))), ctx, "played_train"))
+    drawn_choice = args.get("drew", "")
+    drawn = None
+    if drawn_choice == "other":
+        drawn = parse_tile_text(args.get("drawn", ""), "drawn")
+        if drawn is None:
+            raise BadInput(_("Pick the tile that was drawn, or choose “the tile in question”."),
+                           "drawn")
+    return Situation(ctx.set, ctx.engine, ctx.players, current, args.get("first") == "1",
+                     trains, frozenset(markers), played, drawn, ctx.options)
+
+
+def _render(template: str, ctx: Context, **values):
+    return render_template(template, ctx=ctx, args=request.args, picker=set_rows(ctx.set),
+                           engine_tile=Tile.double(ctx.engine), mexican=MEXICAN, **values)
+
+
+def live_table_state(ctx: Context):
+    """The live table of the round, when one is kept and still going (else None).
+
+    A dispute during a live round is answered from the live state; ``?sketch=1``
+    asks about another situation instead.
+    """
+    if ctx.game is None or request.args.get("sketch") == "1":
+        return None
+    from .live import live_state
+    state = live_state(ctx.game, ctx.number)
+    return state if state is not None and not state.is_over else None
+
+
+def ruling_view(ctx: Context):
+    answer = error = table = None
+    alternatives: list[str] = []
+    live = live_table_state(ctx)
+    if live is not None:
+        table = live.ruling_table()
+    if request.args.get("tile"):
+        try:
+            tile = parse_tile_text(request.args.get("tile"), "tile")
+            train = parse_train(request.args.get("train", ""), ctx, "train")
+            if live is not None:
+                table = live.ruling_table(tile)
+            else:
+                situation = read_situation(ctx)
+                if request.args.get("drew") == "this":
+                    situation = Situation(**{**situation.__dict__, "drawn": tile})
+                table = sketch_table(situation, avoid=[tile])
+            violations = check(table, Play(tile, train))
+            legal_here = [p for p in legal_plays(table, [tile])]
+            alternatives = instead(table)
+            answer = {"tile": tile, "train": train, "violations": violations,
+                      "legal": not violations, "elsewhere": legal_here}
+        except BadInput as bad:
+            error = bad
+    return _render("referee/ruling.html", ctx, answer=answer, error=error, table=table,
+                   alternatives=alternatives, live=live)
+
+
+def hand_from_args(ctx: Context) -> list[Tile]:
+    hand = []
+    for text in request.args.getlist("hand"):
+        tile = parse_tile_text(text, "hand")
+        if tile is not None and tile not in hand:
+            hand.append(tile)
+    return hand
+
+
+def plays_view(ctx: Context):
+    plays = error = None
+    hand = hand_from_args(ctx)
+    live = live_table_state(ctx)
+    if request.args.get("go"):
+        try:
+            if not hand:
+                raise BadInput(_("Tap the tiles in the hand first."), "hand")
+            if live is not None:
+                on_table = [t for t in hand if t in live.table.on_table]
+                if on_table:
+                    raise BadInput(_("%(tile)s is already on the table, so it cannot be in the "
+                                     "hand (R3.3).", tile=on_table[0]), "hand")
+                table = live.ruling_table()
+            else:
+                table = sketch_table(read_situation(ctx), avoid=hand)
+            plays = legal_plays(table, hand)
+        except BadInput as bad:
+            error = bad
+    return _render("referee/plays.html", ctx, plays=plays, error=error, hand=hand, live=live)
+
+
+def plan_view(ctx: Context):
+    plan = error = None
+    hand = hand_from_args(ctx)
+    if request.args.get("go"):
+        try:
+            if not hand:
+                raise BadInput(_("Tap the tiles in the hand first."), "hand")
+            plan = plan_train(ctx.set, ctx.engine, hand)
+        except BadInput as bad:
+            error = bad
+    return _render("referee/plan.html", ctx, plan=plan, error=error, hand=hand)
+
+
+@bp.get("/games/<game_id>/rounds/<int:number>/referee")
+def ruling(game_id: str, number: int):
+    return ruling_view(game_context(game_id, number))
+
+
+@bp.get("/games/<game_id>/rounds/<int:number>/referee/plays")
+def plays(game_id: str, number: int):
+    return plays_view(game_context(game_id, number))
+
+
+@bp.get("/games/<game_id>/rounds/<int:number>/referee/plan")
+def plan(game_id: str, number: int):
+    return plan_view(game_context(game_id, number))
+
+
+@bp.get("/referee")
+def ruling_free():
+    return ruling_view(free_context())
+
+
+@bp.get("/referee/plays")
+def plays_free():
+    return plays_view(free_context())
+
+
+@bp.get("/referee/plan")
+def plan_free():
+    return plan_view(free_context())

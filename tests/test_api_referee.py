@@ -1,0 +1,232 @@
+"""The referee's JSON API (API.md "Rulings", legal-plays, plan-train) through the client."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+
+def api_table() -> dict:
+    """API.md's example table."""
+    return {
+        "set": 12, "engine": 12, "players": ["Ann", "Bob", "Chi"], "current": "Bob",
+        "first_turn": False,
+        "trains": {"Ann": [[12, 5], [5, 5]], "Bob": [], "Chi": [[12, 1]]},
+        "markers": ["Bob"], "mexican": [], "turn": [], "drawn": None,
+        "rules": {"first_turn": "train"},
+    }
+
+
+def ruling(client, play, table=None):
+    return client.post("/api/rulings", json={"table": table or api_table(), "play": play})
+
+
+def test_ruling_legal(client):
+    r = ruling(client, {"tile": [5, 9], "train": "Ann"})        # R6.3 satisfying Ann's 5-5
+    assert r.status_code == 200
+    assert r.get_json() == {"legal": True, "violations": []}
+
+
+def test_ruling_illegal_is_api_md_example(client):
+    r = ruling(client, {"tile": [9, 12], "train": "Bob"})
+    assert r.status_code == 200
+    assert r.get_json() == {
+        "legal": False,
+        "violations": [{"code": "open_double", "rule": "R6.3",
+                        "message": "Ann's 5-5 is an open double: Bob must play on it first."}]}
+
+
+def test_ruling_lists_every_broken_rule(client):
+    r = ruling(client, {"tile": [13, 14], "train": "Chi"})
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["legal"] is False
+    assert [v["code"] for v in body["violations"]] == [
+        "not_in_set", "no_match", "train_closed", "open_double"]
+    assert all(v["message"] and v["rule"].startswith("R") for v in body["violations"])
+
+
+def test_ruling_mexican_train_is_null(client):
+    table = api_table()
+    table["trains"]["Ann"] = [[12, 5]]
+    r = ruling(client, {"tile": [12, 3], "train": None}, table)
+    assert r.get_json() == {"legal": True, "violations": []}
+
+
+def test_ruling_tile_order_does_not_matter(client):
+    assert ruling(client, {"tile": [9, 5], "train": "Ann"}).get_json()["legal"] is True
+
+
+def with_change(path: str, value):
+    table = api_table()
+    target = table
+    keys = path.split(".")
+    for key in keys[:-1]:
+        target = target[key]
+    target[keys[-1]] = value
+    return table
+
+
+INVALID = [
+    (with_change("trains.Ann", [[12, 5], [4, 4]]), "table.trains.Ann.1"),  # does not chain
+    (with_change("trains.Chi", [[5, 1]]), "table.trains.Chi.0"),           # not from the engine
+    (with_change("trains.Chi", [[12, 5]]), "table.trains.Chi.0"),          # a tile twice
+    (with_change("mexican", [[5, 5]]), "table.mexican.0"),                 # twice (and no chain)
+    (with_change("trains.Bob", [[12, 12]]), "table.trains.Bob.0"),         # the engine in a train
+    (with_change("trains.Dan", []), "table.trains.Dan"),                   # unknown player
+    (with_change("markers", ["Dan"]), "table.markers.0"),
+    (with_change("current", "Dan"), "table.current"),
+    (with_change("turn", [{"tile": [12, 1], "train": "Ann"}]), "table.turn.0.tile"),
+    (with_change("turn", [{"tile": [12, 1], "train": "Dan"}]), "table.turn.0.train"),
+    (with_change("set", 10), "table.set"),
+    (with_change("engine", 15), "table.engine"),
+    (with_change("players", ["Bob"]), "table.players"),
+    (with_change("players", [f"P{i}" for i in range(15)] + ["Ann", "Bob", "Chi"]), "table.players"),
+]
+
+
+@pytest.mark.parametrize("table, field", INVALID, ids=[f for _, f in INVALID])
+def test_ruling_impossible_table_is_400_naming_the_field(client, table, field):
+    r = ruling(client, {"tile": [5, 9], "train": "Ann"}, table)
+    assert r.status_code == 400
+    body = r.get_json()
+    assert body["field"] == field
+    assert body["error"].endswith(".")
+    # legal-plays parses the same table the same way
+    r = client.post("/api/legal-plays", json={"table": table, "hand": [[5, 9]]})
+    assert r.status_code == 400 and r.get_json()["field"] == field
+
+
+MALFORMED = [
+    ({"table": api_table()}, "play"),
+    ({"play": {"tile": [5, 9], "train": "Ann"}}, "table"),
+    ({"table": api_table(), "play": {"tile": [5], "train": "Ann"}}, "play.tile"),
+    ({"table": api_table(), "play": {"tile": "5-9", "train": "Ann"}}, "play.tile"),
+    ({"table": api_table(), "play": {"train": "Ann"}}, "play.tile"),
+    ({"table": api_table(), "play": {"tile": [5, 9], "train": "Dan"}}, "play.train"),
+    ({"table": api_table(), "play": {"tile": [5, 9], "train": 1}}, "play.train"),
+    ({"table": api_table(), "play": {"tile": [5, 9]}}, "play.train"),
+    ({"table": api_table(), "play": [5, 9]}, "play"),
+    ({"table": "12", "play": {"tile": [5, 9], "train": "Ann"}}, "table"),
+    ({"table": with_change("trains.Ann", [[12, "5"]]), "play": {"tile": [5, 9], "train": "Ann"}},
+     "table.trains.Ann.0"),
+    ({"table": with_change("rules", {"first_turn": "many"}),
+      "play": {"tile": [5, 9], "train": "Ann"}}, "table.rules.first_turn"),
+]
+
+
+@pytest.mark.parametrize("body, field", MALFORMED, ids=[f for _, f in MALFORMED])
+def test_ruling_malformed_is_400(client, body, field):
+    r = client.post("/api/rulings", json=body)
+    assert r.status_code == 400
+    assert r.get_json()["field"] == field
+
+
+@pytest.mark.parametrize("route", ["/api/rulings", "/api/legal-plays", "/api/plan-train"])
+def test_non_json_is_415(client, route):
+    r = client.post(route, data="table=1", content_type="application/x-www-form-urlencoded")
+    assert r.status_code == 415
+    assert set(r.get_json()) == {"error", "field"}
+
+
+@pytest.mark.parametrize("route", ["/api/rulings", "/api/legal-plays", "/api/plan-train"])
+def test_broken_json_is_400(client, route):
+    r = client.post(route, data="{", content_type="application/json")
+    assert r.status_code == 400
+
+
+HANDS = [
+    (api_table(), [[5, 9], [9, 12], [1, 2], [5, 6], [0, 0]]),
+    (with_change("trains.Ann", [[12, 5]]), [[5, 9], [12, 3], [1, 4], [12, 12], [13, 1]]),
+    (with_change("first_turn", True), [[12, 3], [5, 7], [1, 2]]),
+    ({**with_change("turn", [{"tile": [5, 5], "train": "Ann"}]), "current": "Ann"},
+     [[5, 9], [12, 0], [1, 3]]),
+]
+
+
+@pytest.mark.parametrize("table, hand", HANDS)
+def test_legal_plays_equal_rulings(client, table, hand):
+    r = client.post("/api/legal-plays", json={"table": table, "hand": hand})
+    assert r.status_code == 200
+    plays = r.get_json()["plays"]
+    expected = []
+    for tile in hand:
+        for train in table["players"] + [None]:
+            body = ruling(client, {"tile": tile, "train": train}, table).get_json()
+            if body["legal"]:
+                expected.append({"tile": sorted(tile), "train": train})
+    assert plays == expected
+    assert plays  # each case has at least one legal play, so the comparison means something
+
+
+def test_legal_plays_example(client):
+    r = client.post("/api/legal-plays", json={"table": api_table(),
+                                              "hand": [[9, 5], [9, 12], [6, 5]]})
+    assert r.get_json() == {"plays": [{"tile": [5, 9], "train": "Ann"},
+                                      {"tile": [5, 6], "train": "Ann"}]}
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"table": api_table()}, "hand"),
+    ({"table": api_table(), "hand": "5-9"}, "hand"),
+    ({"table": api_table(), "hand": [[5, 9], [1]]}, "hand.1"),
+])
+def test_legal_plays_bad_hand(client, body, field):
+    r = client.post("/api/legal-plays", json=body)
+    assert r.status_code == 400 and r.get_json()["field"] == field
+
+
+def test_plan_train_happy_path(client):
+    hand = [[5, 12], [3, 5], [3, 3], [9, 3], [1, 2], [12, 11], [11, 0]]
+    r = client.post("/api/plan-train", json={"set": 12, "engine": 12, "hand": hand})
+    assert r.status_code == 200
+    body = r.get_json()
+    # 12-5 5-3 3-3 3-9 (4 tiles, 43 pips) beats 12-11 11-0 (2 tiles)
+    assert body == {"train": [[12, 5], [5, 3], [3, 3], [3, 9]], "tiles": 4, "pips": 43,
+                    "left": [[1, 2], [11, 12], [0, 11]], "left_pips": 37}
+
+
+def test_plan_train_more_pips_among_equally_long(client):
+    r = client.post("/api/plan-train", json={"set": 12, "engine": 12,
+                                             "hand": [[12, 1], [12, 10], [1, 2], [10, 2]]})
+    body = r.get_json()
+    assert body["tiles"] == 4 and body["pips"] == 50                     # 12-1 1-2 2-10 10-12
+    assert body["left"] == [] and body["left_pips"] == 0
+    r = client.post("/api/plan-train", json={"set": 12, "engine": 12,
+                                             "hand": [[12, 1], [12, 10], [1, 2], [10, 3]]})
+    body = r.get_json()
+    assert body["tiles"] == 2 and body["train"] == [[12, 10], [10, 3]] and body["pips"] == 35
+
+
+def test_plan_train_empty(client):
+    r = client.post("/api/plan-train", json={"set": 6, "engine": 6, "hand": [[1, 2]]})
+    assert r.get_json() == {"train": [], "tiles": 0, "pips": 0, "left": [[1, 2]],
+                            "left_pips": 3}
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"set": 12, "engine": 12, "hand": [[12, 5], [12, 12]]}, "hand.1"),   # the engine
+    ({"set": 12, "engine": 12, "hand": [[12, 5], [5, 12]]}, "hand.1"),    # a tile twice
+    ({"set": 12, "engine": 12, "hand": [[12, 5], [5, 13]]}, "hand.1"),    # outside the set
+    ({"set": 6, "engine": 6, "hand": [[6, 7]]}, "hand.0"),
+    ({"set": 12, "engine": 12, "hand": [[12]]}, "hand.0"),
+    ({"set": 12, "engine": 12, "hand": {"a": 1}}, "hand"),
+    ({"set": 12, "engine": 12}, "hand"),
+    ({"set": 12, "hand": []}, "engine"),
+    ({"set": 12, "engine": 13, "hand": []}, "engine"),
+    ({"set": 12, "engine": "12", "hand": []}, "engine"),
+    ({"set": 11, "engine": 11, "hand": []}, "set"),
+])
+def test_plan_train_bad_input(client, body, field):
+    r = client.post("/api/plan-train", json=body)
+    assert r.status_code == 400
+    assert r.get_json()["field"] == field
+    assert r.get_json()["error"]
+
+
+def test_nothing_is_stored_and_same_answer_twice(client):
+    body = {"table": api_table(), "play": {"tile": [9, 12], "train": "Bob"}}
+    first = client.post("/api/rulings", json=copy.deepcopy(body)).get_json()
+    assert client.post("/api/rulings", json=body).get_json() == first
+    assert client.get("/api/games").get_json()["games"] == []
