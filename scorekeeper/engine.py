@@ -37,7 +37,8 @@ __all__ = [
     "Play", "Violation", "Table", "InvalidTable", "check", "is_legal", "legal_plays",
     "TrainPlan", "plan_train",
     "RoundState", "PlayAction", "DrawAction", "PassAction", "Action", "Finish",
-    "IllegalMove", "start_round", "apply", "replay", "legal_actions", "action_from_json",
+    "IllegalMove", "start_round", "start_from_json", "apply", "action_violations", "replay",
+    "legal_actions", "action_from_json", "check_hand", "STRUCTURAL",
 ]
 
 #: Rules whose breach makes a table impossible: even an override cannot apply them.
@@ -408,10 +409,10 @@ class Table:
                              train=_train_label(name), end=end), where)
 
     def __repr__(self) -> str:
-        def show(tiles):
-            return " ".join(map(str, tiles)) or "—"
+        def show(name):
+            return " ".join(f"{a}-{b}" for a, b in self.oriented(name)) or "—"
         trains = "; ".join(
-            f"{'Mexican' if n is None else n}{'*' if n in self.markers else ''}: {show(self.train(n))}"
+            f"{'Mexican' if n is None else n}{'*' if n in self.markers else ''}: {show(n)}"
             for n in self.train_names)
         extra = ""
         if self.turn:
@@ -791,7 +792,8 @@ def _best_train(n: int, engine: int, tiles: list[Tile]) -> list[Tile]:
 
 
 def _euler_train(s: int, h: int, edges: list[Tile], doubles: dict[int, Tile]) -> list[Tile]:
-    """All the tiles of h as one train from s (Hierholzer), each double at its number's first showing."""
+    """All the tiles of h as one train from s (Hierholzer); each double goes in where
+    the train first shows its number."""
     adj: dict[int, list[int]] = {}
     for i, t in enumerate(edges):
         if (h >> i) & 1:

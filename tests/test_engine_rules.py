@@ -55,47 +55,47 @@ def T(spec: str = "Ann: | Bob: | Chi:", cur: str = "Bob", first: bool = False, t
 # Each case: the table, the play, the codes of every rule it breaks ([] = legal).
 CASES = [
     # --- R3 trains and matching
-    (T(), "12-3>Bob", []),                                       # R3.2 first tile shows the engine's number
-    (T(), "3-4>Bob", ["no_match"]),                              # R3.2 … and only such a tile
-    (T("Ann: | Bob: 12-3 3-8 | Chi:"), "8-1>Bob", []),           # R3.2 later tiles match the open end
+    (T(), "12-3>Bob", []),  # R3.2 first tile shows the engine's number
+    (T(), "3-4>Bob", ["no_match"]),  # R3.2 … and only such a tile
+    (T("Ann: | Bob: 12-3 3-8 | Chi:"), "8-1>Bob", []),  # R3.2 later tiles match the open end
     (T("Ann: | Bob: 12-3 3-8 | Chi:"), "3-1>Bob", ["no_match"]),  # R3.2 the old end is no longer open
-    (T(), "4-12>Bob", []),                                       # R3.2 either end of the tile may match
-    (T(), "12-4>M", []),                                         # R3.2 an empty Mexican train starts from the engine
-    (T(), "4-5>M", ["no_match"]),                                # R3.2 … so it needs the engine's number
-    (T(), "12-13>Bob", ["not_in_set"]),                          # R3.3 13 is above N in a double-12 set
-    (T(), "13-14>Bob", ["not_in_set", "no_match"]),              # R3.3 + R3.2 every broken rule is listed
-    (T(engine=6, set_n=6), "6-7>Bob", ["not_in_set"]),           # R3.3 double-6: nothing above 6
+    (T(), "4-12>Bob", []),  # R3.2 either end of the tile may match
+    (T(), "12-4>M", []),  # R3.2 an empty Mexican train starts from the engine
+    (T(), "4-5>M", ["no_match"]),  # R3.2 … so it needs the engine's number
+    (T(), "12-13>Bob", ["not_in_set"]),  # R3.3 13 is above N in a double-12 set
+    (T(), "13-14>Bob", ["not_in_set", "no_match"]),  # R3.3 + R3.2 every broken rule is listed
+    (T(engine=6, set_n=6), "6-7>Bob", ["not_in_set"]),  # R3.3 double-6: nothing above 6
     (T("Ann: 12-5 | Bob: | Chi:"), "12-5>Bob", ["already_played"]),  # R3.3 a tile exists once
     (T("Ann: | Bob: | Chi: | M: 12-7"), "7-12>Bob", ["already_played"]),  # R3.3 … in any train
-    (T(), "12-12>Bob", ["already_played"]),                      # R3.3 the engine itself is on the table
+    (T(), "12-12>Bob", ["already_played"]),  # R3.3 the engine itself is on the table
     # --- R5.2 / R5.3 where a tile may go (later turns)
-    (T("Ann: | Bob: 12-3 | Chi:"), "3-4>Bob", []),               # R5.2 own train, unmarked
-    (T("Ann: | Bob*: 12-3 | Chi:"), "3-4>Bob", []),              # R5.2 own train, marked
+    (T("Ann: | Bob: 12-3 | Chi:"), "3-4>Bob", []),  # R5.2 own train, unmarked
+    (T("Ann: | Bob*: 12-3 | Chi:"), "3-4>Bob", []),  # R5.2 own train, marked
     (T("Ann: 12-5 | Bob: | Chi:"), "5-6>Ann", ["train_closed"]),  # R5.2 another's train without a marker
-    (T("Ann*: 12-5 | Bob: | Chi:"), "5-6>Ann", []),              # R5.2 … with a marker it is open
+    (T("Ann*: 12-5 | Bob: | Chi:"), "5-6>Ann", []),  # R5.2 … with a marker it is open
     (T("Ann: 12-5 | Bob: | Chi:"), "4-6>Ann", ["no_match", "train_closed"]),  # R5.2 + R3.2
-    (T("Ann: | Bob: | Chi: | M: 12-7"), "7-1>M", []),            # R5.2 the Mexican train at any time
-    (T(), "12-1>M", []),                                         # R5.3 anyone may start it from the second turn
+    (T("Ann: | Bob: | Chi: | M: 12-7"), "7-1>M", []),  # R5.2 the Mexican train at any time
+    (T(), "12-1>M", []),  # R5.3 anyone may start it from the second turn
     # --- R4 the first turn
-    (T(first=True), "12-3>Bob", []),                             # R4.1 own train
+    (T(first=True), "12-3>Bob", []),  # R4.1 own train
     (T("Ann: | Bob: 12-3 | Chi:", first=True, turn="12-3>Bob"), "3-8>Bob", []),  # R4.1 as many as chain
     (T("Ann: | Bob: 12-3 | Chi:", first=True, turn="12-3>Bob"), "8-9>Bob", ["no_match"]),  # R4.1 … each matching
-    (T(first=True), "12-3>M", ["first_turn_own_train"]),         # R4.1 no Mexican train
+    (T(first=True), "12-3>M", ["first_turn_own_train"]),  # R4.1 no Mexican train
     (T("Ann*: | Bob: | Chi:", first=True), "12-3>Ann", ["first_turn_own_train"]),  # R4.1 not even a marked train
     (T(first=True), "3-4>Chi", ["no_match", "first_turn_own_train"]),  # R4.1 + R3.2
-    (T(first=True, first_turn="single"), "12-3>Bob", []),        # R4.1 single: one tile
+    (T(first=True, first_turn="single"), "12-3>Bob", []),  # R4.1 single: one tile
     (T("Ann: | Bob: 12-3 | Chi:", first=True, turn="12-3>Bob", first_turn="single"),
-     "3-8>Bob", ["one_tile_per_turn"]),                          # R4.1 single: exactly one
+     "3-8>Bob", ["one_tile_per_turn"]),  # R4.1 single: exactly one
     (T(first=True, drawn="12-4", first_turn_stuck="draw"), "12-4>Bob", []),  # R4.2 draw: the drawn tile if it matches
     (T(first=True, drawn="12-4", first_turn_stuck="draw"), "12-3>Bob", ["drawn_tile_only"]),  # R4.2 that tile only
     (T(first=True, drawn="3-4", first_turn_stuck="draw"), "3-4>Bob", ["no_match"]),  # R4.2 … if it matches the engine
     (T("Ann: | Bob: 12-4 | Chi:", first=True, drawn="12-4", turn="12-4>Bob", first_turn_stuck="draw"),
-     "4-5>Bob", ["one_tile_per_turn"]),                          # R4.2 the drawn tile ends the first turn
+     "4-5>Bob", ["one_tile_per_turn"]),  # R4.2 the drawn tile ends the first turn
     (T(first=True, drawn="12-4"), "12-4>Bob", ["drawn_tile_only"]),  # R4.2 marker (A): nobody draws, so no play
     (T("Ann: 12-5 5-5 | Bob: | Chi:", first=True), "12-3>Bob", []),  # R4.3 a first-turn double binds no one
     (T("Ann: | Bob: 12-3 3-3 | Chi:", first=True, turn="12-3>Bob 3-3>Bob"), "3-8>Bob", []),  # R4.3 may go on
     (T("Ann: | Bob: 12-3 3-3 | Chi:", first=True, turn="12-3>Bob 3-3>Bob", first_turn="single"),
-     "3-8>Bob", ["one_tile_per_turn"]),                          # R4.3 single: a double owes nothing
+     "3-8>Bob", ["one_tile_per_turn"]),  # R4.3 single: a double owes nothing
     (T("Ann: 12-5 5-5 | Bob: | Chi:"), "12-3>Bob", ["open_double"]),  # R6.3 … it binds once the second turn begins
     # --- R5.1 one tile per turn, R5.4 drawing
     (T("Ann: | Bob: 12-3 3-8 | Chi:", turn="3-8>Bob"), "8-1>Bob", ["one_tile_per_turn"]),  # R5.1
@@ -112,34 +112,34 @@ CASES = [
     (T("Ann: | Bob: 12-8 8-8 | Chi: | M: 12-4 4-4", turn="8-8>Bob 4-4>M"), "8-1>Bob", []),  # R6.1 double after double
     (T("Ann: | Bob: 12-8 8-8 | Chi:", turn="8-8>Bob", drawn="8-5"), "8-5>Bob", []),  # R6.2 the drawn owed tile
     (T("Ann: | Bob: 12-8 8-8 | Chi:", turn="8-8>Bob", drawn="8-5"), "8-2>Bob", ["drawn_tile_only"]),  # R6.2
-    (T("Ann: 12-5 5-5 | Bob: | Chi:"), "5-9>Ann", []),           # R6.3 satisfy it, even on an unmarked train
+    (T("Ann: 12-5 5-5 | Bob: | Chi:"), "5-9>Ann", []),  # R6.3 satisfy it, even on an unmarked train
     (T("Ann: 12-5 5-5 | Bob: | Chi:"), "4-9>Ann", ["no_match"]),  # R6.3 … with a matching tile
     (T("Ann: 12-5 5-5 | Bob: | Chi:"), "12-3>M", ["open_double"]),  # R6.3 … and nowhere else
     (T("Ann: | Bob: | Chi: | M: 12-6 6-6"), "12-3>Bob", ["open_double"]),  # R6.3 anywhere on the table
     (T("Ann: | Bob: 12-4 4-4 | Chi:"), "12-3>M", ["open_double"]),  # R6.3 his own, left open last turn
-    (T("Ann: | Bob: | Chi:", drawn="12-3"), "12-3>Bob", []),     # R6.4 no open double: the drawn tile is free
+    (T("Ann: | Bob: | Chi:", drawn="12-3"), "12-3>Bob", []),  # R6.4 no open double: the drawn tile is free
     (T("Ann: 12-5 5-5 | Bob: | Chi:", drawn="5-9"), "5-9>Ann", []),  # R6.4 the drawn tile satisfies it
     (T("Ann: 12-5 5-5 | Bob: | Chi:", drawn="12-3"), "12-3>Bob", ["open_double"]),  # R6.4 … or it may not be played
     (T("Ann: 12-5 5-5 | Bob: | Chi: | M: 12-6 6-6"), "6-1>M", []),  # R6.5 any open double first
     (T("Ann: 12-5 5-5 | Bob: | Chi: | M: 12-6 6-6"), "5-1>Ann", []),  # R6.5 … either one
     (T("Ann: 12-5 5-5 | Bob: | Chi: | M: 12-6 6-6"), "12-3>Bob", ["open_double"]),  # R6.5 bound until none open
     (T("Ann: 12-5 5-5 5-6 | Bob: | Chi: | M: 12-6 6-6", turn="5-6>Ann"), "6-1>M",
-     ["one_tile_per_turn"]),                                     # R6.5 one satisfied, the other waits
+     ["one_tile_per_turn"]),  # R6.5 one satisfied, the other waits
     (T("Ann: 12-5 5-5 5-6 | Bob: | Chi: | M: 12-6 6-6", turn="5-6>Ann"), "12-3>Bob",
-     ["open_double", "one_tile_per_turn"]),                      # R6.5 … for the next player
+     ["open_double", "one_tile_per_turn"]),  # R6.5 … for the next player
     (T("Ann: | Bob: 12-3 3-3 | Chi:", turn="3-3>Bob"), "12-4>M", []),  # R6.6 his own double does not bind him
     (T("Ann: 12-5 5-5 | Bob: | Chi: | M: 12-4 4-4", turn="4-4>M"), "4-1>M", ["open_double"]),  # R6.6 an older one does
     (T("Ann: | Bob: 12-8 8-8 | Chi: | M: 12-4", turn="8-8>Bob", double_owner_satisfies=True),
-     "4-6>M", ["owner_must_satisfy"]),                           # R6.7 the owed tile goes on that double
+     "4-6>M", ["owner_must_satisfy"]),  # R6.7 the owed tile goes on that double
     (T("Ann: | Bob: 12-8 8-8 | Chi: | M: 12-4", turn="8-8>Bob", double_owner_satisfies=True),
-     "8-6>Bob", []),                                             # R6.7 … on it, fine
+     "8-6>Bob", []),  # R6.7 … on it, fine
     (T("Ann: | Bob: 12-8 8-8 | Chi: | M: 12-4", turn="8-8>Bob", drawn="4-6",
        double_owner_satisfies=True), "4-6>M", ["owner_must_satisfy"]),  # R6.7 the drawn tile too
     (T("Ann: | Bob: 12-8 8-8 | Chi: | M: 12-4", turn="8-8>Bob", drawn="8-6",
-       double_owner_satisfies=True), "8-6>Bob", []),             # R6.7 … the drawn tile on it
+       double_owner_satisfies=True), "8-6>Bob", []),  # R6.7 … the drawn tile on it
     # --- several rules at once
     (T("Ann: 12-5 5-5 | Bob: 12-3 3-8 | Chi:", turn="3-8>Bob", drawn="3-8"), "12-1>Chi",
-     ["train_closed", "open_double", "one_tile_per_turn"]),      # R5.2 + R6.3 + R5.1
+     ["train_closed", "open_double", "one_tile_per_turn"]),  # R5.2 + R6.3 + R5.1
 ]
 
 
@@ -201,7 +201,7 @@ def test_derived_facts():
     assert table.open_end("Ann") == 5 and table.open_end("Chi") == 12 and table.open_end(None) == 6
     assert table.open_doubles == {"Ann": tile("5-5"), "Bob": tile("8-8"), None: tile("6-6")}
     assert table.binding_doubles == {"Ann": tile("5-5"), None: tile("6-6")}  # R6.6
-    assert table.owed_after == play("8-8>Bob")                   # R6.1
+    assert table.owed_after == play("8-8>Bob")  # R6.1
     assert not table.turn_over
     assert table.oriented("Ann") == ((12, 5), (5, 5))
     assert tile("12-12") in table.on_table and tile("12-8") in table.on_table
@@ -240,27 +240,27 @@ def changed(**changes) -> dict:
 
 INVALID = [
     (changed(trains__Ann=[[12, 5], [4, 4]]), "table.trains.Ann.1"),  # R3.2 does not chain
-    (changed(trains__Chi=[[5, 1]]), "table.trains.Chi.0"),           # R3.2 not from the engine
-    (changed(trains__Chi=[[12, 5]]), "table.trains.Chi.0"),          # R3.3 a tile twice
+    (changed(trains__Chi=[[5, 1]]), "table.trains.Chi.0"),  # R3.2 not from the engine
+    (changed(trains__Chi=[[12, 5]]), "table.trains.Chi.0"),  # R3.3 a tile twice
     (changed(mexican=[[12, 1]], trains__Chi=[[12, 1]]), "table.mexican.0"),  # R3.3 twice (Mexican last)
-    (changed(trains__Bob=[[12, 12]]), "table.trains.Bob.0"),         # R3.3 the engine in a train
-    (changed(trains__Bob=[[12, 13]]), "table.trains.Bob.0"),         # R3.3 above the set
-    (changed(trains__Dan=[]), "table.trains.Dan"),                   # unknown player's train
-    (changed(markers=["Bob", "Dan"]), "table.markers.1"),            # unknown player's marker
-    (changed(current="Dan"), "table.current"),                       # unknown current player
+    (changed(trains__Bob=[[12, 12]]), "table.trains.Bob.0"),  # R3.3 the engine in a train
+    (changed(trains__Bob=[[12, 13]]), "table.trains.Bob.0"),  # R3.3 above the set
+    (changed(trains__Dan=[]), "table.trains.Dan"),  # unknown player's train
+    (changed(markers=["Bob", "Dan"]), "table.markers.1"),  # unknown player's marker
+    (changed(current="Dan"), "table.current"),  # unknown current player
     (changed(turn=[{"tile": [1, 2], "train": "Chi"}]), "table.turn.0.tile"),  # not in that train
     (changed(turn=[{"tile": [5, 5], "train": "Chi"}]), "table.turn.0.tile"),  # in another train
     (changed(turn=[{"tile": [5, 5], "train": "Dan"}]), "table.turn.0.train"),  # unknown train
-    (changed(set=7), "table.set"),                                   # R1.2 not a set in use
+    (changed(set=7), "table.set"),  # R1.2 not a set in use
     (changed(set=24), "table.set"),
-    (changed(engine=13), "table.engine"),                            # R2.1 engine above the set
+    (changed(engine=13), "table.engine"),  # R2.1 engine above the set
     (changed(engine=-1), "table.engine"),
     (changed(players=["Ann"], current="Ann", trains={}, markers=[]), "table.players"),  # R1.1 < 2
     (changed(players=[f"P{i}" for i in range(15)], current="P1", trains={}, markers=[]),
-     "table.players"),                                               # R1.1 > 14
-    (changed(players=["Ann", "Bob", "Ann"]), "table.players.2"),     # a name twice
-    (changed(drawn=[12, 5]), "table.drawn"),                         # drawn, yet on the table
-    (changed(drawn=[12, 12]), "table.drawn"),                        # drawn the engine
+     "table.players"),  # R1.1 > 14
+    (changed(players=["Ann", "Bob", "Ann"]), "table.players.2"),  # a name twice
+    (changed(drawn=[12, 5]), "table.drawn"),  # drawn, yet on the table
+    (changed(drawn=[12, 12]), "table.drawn"),  # drawn the engine
 ]
 
 
@@ -369,12 +369,12 @@ def test_r6_1_a_double_owes_another_tile_then_the_turn_passes():
     assert st.current == "Bob" and st.table.owed_after == play("3-3>Bob")
     st = run(st, "12-4>M")
     assert st.current == "Chi"
-    assert st.table.binding_doubles == {"Bob": tile("3-3")}      # R6.3 Chi must satisfy it
+    assert st.table.binding_doubles == {"Bob": tile("3-3")}  # R6.3 Chi must satisfy it
 
 
 def test_r6_2_owed_tile_not_played_draw_then_marker():
     st = run(state("Ann: | Bob: 12-3 | Chi:"), "3-3>Bob")
-    assert refused(st, "pass") == ["must_draw"]                  # R6.2 draw first
+    assert refused(st, "pass") == ["must_draw"]  # R6.2 draw first
     st = run(st, "draw 7-9", "pass")
     assert st.current == "Chi" and "Bob" in st.table.markers and st.hands["Bob"] == 5
 
@@ -406,8 +406,8 @@ def test_r5_4_empty_boneyard_marker_and_pass():
 
 def test_r5_5_marker_comes_off_when_the_owner_plays_on_it():
     st = state("Ann: | Bob*: 12-3 | Chi:")
-    assert run(st, "12-4>M").table.markers == {"Bob"}            # elsewhere: stays
-    assert run(st, "3-4>Bob").table.markers == frozenset()       # own train: off
+    assert run(st, "12-4>M").table.markers == {"Bob"}  # elsewhere: stays
+    assert run(st, "3-4>Bob").table.markers == frozenset()  # own train: off
 
 
 def test_r7_1_going_out_ends_the_round_even_on_a_double():
@@ -434,7 +434,7 @@ def test_r4_1_first_turn_builds_a_train_then_ends_by_passing():
     st = run(st, "12-3>Ann", "3-3>Ann", "3-8>Ann")
     assert st.current == "Ann" and st.hands["Ann"] == 2
     st = run(st, "pass")
-    assert st.current == "Bob" and "Ann" not in st.table.markers   # a built train: no marker
+    assert st.current == "Bob" and "Ann" not in st.table.markers  # a built train: no marker
     assert st.table.first_turn
 
 
@@ -456,7 +456,7 @@ def test_r4_2_stuck_draw_option():
     st = run(st, "draw 12-4")
     assert refused(st, "12-4>M") == ["first_turn_own_train"]
     after = run(st, "12-4>Ann")
-    assert after.current == "Bob" and after.hands["Ann"] == 5    # the drawn tile ends the turn
+    assert after.current == "Bob" and after.hands["Ann"] == 5  # the drawn tile ends the turn
     marked = run(st, "pass")
     assert marked.current == "Bob" and marked.table.markers == {"Ann"}
     started = run(state(first=True, cur="Ann", starter="Ann", first_turn_stuck="draw"), "12-4>Ann")
@@ -465,11 +465,11 @@ def test_r4_2_stuck_draw_option():
 
 def test_r4_3_first_turn_ends_after_everyone_then_doubles_bind():
     st = state(first=True, cur="Ann", starter="Ann")
-    st = run(st, "12-5>Ann", "5-5>Ann", "pass")                  # R4.3 no tile owed
+    st = run(st, "12-5>Ann", "5-5>Ann", "pass")  # R4.3 no tile owed
     assert st.current == "Bob" and st.table.binding_doubles == {}
     st = run(st, "12-3>Bob", "pass", "pass")
     assert st.current == "Ann" and not st.table.first_turn
-    assert st.table.binding_doubles == {"Ann": tile("5-5")}      # R6.3 from the second turn
+    assert st.table.binding_doubles == {"Ann": tile("5-5")}  # R6.3 from the second turn
     assert refused(st, "12-4>M") == ["open_double"]
 
 
@@ -477,7 +477,7 @@ def test_r4_4_going_out_in_the_first_turn_waits_for_everyone():
     st = state(first=True, cur="Ann", starter="Ann", hands=(2, 1, 5))
     st = run(st, "12-5>Ann", "5-6>Ann")
     assert st.went_out == ("Ann",) and st.finished is None and st.current == "Bob"
-    st = run(st, "12-3>Bob")                                     # several may go out
+    st = run(st, "12-3>Bob")  # several may go out
     assert st.went_out == ("Ann", "Bob") and st.finished is None and st.current == "Chi"
     st = run(st, "pass")
     assert st.finished is Finish.OUT
@@ -530,7 +530,7 @@ def test_state_and_actions_json_and_replay():
            {"type": "play", "tile": [3, 4], "train": None, "override": True}]
     with pytest.raises(IllegalMove) as info:
         replay(start, log)
-    assert info.value.index == 7                                 # no_match cannot be overridden
+    assert info.value.index == 7  # no_match cannot be overridden
     final = replay(start, log[:7])
     assert final.current == "Ann" and final.drew and final.hands["Ann"] == 8
     assert RoundState.from_json(final.to_json()) == final
@@ -555,6 +555,6 @@ def test_legal_actions_follow_apply():
     st = state("Ann: 12-5 5-5 | Bob: | Chi:")
     actions = legal_actions(st, [tile("5-9"), tile("12-3")])
     assert actions == [PlayAction(tile("5-9"), "Ann"), DrawAction()]
-    everything = legal_actions(st)                               # unknown hand: any unplayed tile
+    everything = legal_actions(st)  # unknown hand: any unplayed tile
     assert {a.tile for a in everything if isinstance(a, PlayAction)} == {
         Tile.of(5, n) for n in range(13) if n not in (5, 12)}

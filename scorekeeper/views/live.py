@@ -182,6 +182,9 @@ def action(game_id: str, number: int):
     kind = request.form.get("kind", "")
     pending = {}
     try:
+        if expected is not None and expected != live.active:
+            # Ruled against the table this tablet showed, not the one now: refuse first.
+            raise StaleLive(live.active)
         if kind == "play":
             tile = parse_tile_text(request.form.get("tile", ""), "tile")
             if tile is None:

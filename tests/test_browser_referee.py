@@ -1,0 +1,72 @@
+"""At the table with a tablet: settle a dispute on the ruling page, then keep a
+short live round. Debian's Chromium via Playwright, tablet-size window."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def new_game(page, base, names, set_n="6"):
+    page.goto(base + "/games/new")
+    for seat, name in enumerate(names):
+        page.fill(f"#players-{seat}", name)
+    page.select_option("select[name=set]", set_n)
+    page.click("text=Start the game")
+    page.wait_for_url(re.compile(r"/rounds/1$"))
+
+
+def test_settle_an_open_double_dispute(live_server, page):
+    new_game(page, live_server, ["Ann", "Bob", "Chi"], "12")
+    page.click("#referee-link")
+    page.wait_for_url(re.compile(r"/referee"))
+    # Bob's turn; Ann's train ends in an open 5-5; Bob wants 12-9 on the Mexican train.
+    page.select_option("#current", "1")
+    page.select_option("select[name='end-0']", "5")
+    page.check("input[name='dbl-0']")
+    page.click("label.pill:has-text('Mexican train')")
+    page.click("label.tile-choice[title='9-12']")
+    page.click("#ask")
+    verdict = page.inner_text("#verdict")
+    assert "NOT LEGAL" in verdict
+    assert "R6.3" in verdict and "Ann's 5-5 is an open double: Bob must play on it first." in verdict
+    assert "Play a tile showing 5 on Ann's train." in verdict
+    # The same tile on Bob's own train after the double is satisfied: change one tap.
+    page.uncheck("input[name='dbl-0']")
+    page.click("#ask")
+    assert page.inner_text(".verdict-word") == "LEGAL"
+
+
+def test_a_short_live_round(live_server, page):
+    new_game(page, live_server, ["Lan", "Minh"])
+    page.click("#live-link")
+    page.select_option("#starter", "0")
+    page.fill("#tiles_each", "3")
+    page.click("#start-live")
+    # Lan set the 6-6 and holds two tiles; she builds 6-1, 1-1 and goes out in the first turn.
+    assert "Lan" in page.inner_text(".turn-name")
+    page.click("label.tile-choice[title='1-6']")
+    page.click("#record-play")
+    # Minh's train is not Lan's to build in the first turn: refused with R4.1 (after Lan's turn).
+    page.click("label.tile-choice[title='1-1']")
+    page.click("#record-play")
+    assert page.inner_text(".turn-name") == "Minh"
+    page.click("label.pill:has-text('Lan')")
+    page.click("label.tile-choice[title='1-5']")
+    page.click("#record-play")
+    assert "R4.1" in page.inner_text("#refused")
+    page.click("label.pill:has-text('Minh')")
+    page.click("label.tile-choice[title='5-6']")
+    page.click("#record-play")
+    page.click("#record-pass")   # Minh ends his first turn: Lan is out, the round is over (R4.4)
+    assert "Lan went out" in page.inner_text(".verdict-word")
+    page.click("#to-scores")
+    assert page.input_value("#score-0") == "0"
+    page.fill("#score-1", "7")
+    page.click("#save-round")
+    page.wait_for_url(re.compile(r"/rounds/2$"))
+    # The move log is kept with the round.
+    page.goto(page.url.replace("/rounds/2", "/rounds/1/live/log"))
+    log = page.inner_text(".move-log")
+    assert "Lan played 1-6 on their own train" in log and "Minh passed" in log
