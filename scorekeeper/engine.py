@@ -23,6 +23,7 @@ from Flask, storage or the PDF.
 from __future__ import annotations
 
 import dataclasses
+import heapq
 from dataclasses import dataclass, field as dc_field
 from enum import Enum
 from functools import cached_property
@@ -31,7 +32,7 @@ from typing import Iterable, Mapping, Sequence
 from .errors import BadInput
 from .options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
 from .text import N_, _
-from .tiles import SETS, Tile, parse_tile, parse_tiles, set_size
+from .tiles import SETS, Tile, full_set, parse_tile, parse_tiles, set_size
 
 __all__ = [
     "Play", "Violation", "Table", "InvalidTable", "check", "is_legal", "legal_plays",
@@ -369,6 +370,8 @@ class Table:
                     self._refuse_tile(field, name, i, end, seen)
                 seen.add(tile)
                 end = high if low == end else low
+        # Decision: a turn play must be in the train it names (API.md); it need not be
+        # the train's last tile — the ruling does not second-guess how the table got there.
         in_turn: set[Tile] = set()
         for i, play in enumerate(self.turn):
             if play.train is not None and play.train not in seen_names:
@@ -699,8 +702,6 @@ def _best_train(n: int, engine: int, tiles: list[Tile]) -> list[Tile]:
     one tile per pair of odd numbers still to fix, so the first H that qualifies
     is the best.
     """
-    import heapq
-
     doubles = {t.low: t for t in tiles if t.is_double}
     # Cheapest tiles first: the bound below takes the cheapest tiles left as the losses.
     edges = sorted((t for t in tiles if not t.is_double), key=lambda t: t.pips)
@@ -1145,6 +1146,7 @@ def action_violations(state: RoundState, action: Action) -> list[Violation]:
                     "Nobody draws in the first turn under this game's rules: a player who "
                     "cannot start their train places a marker.")))
             elif table.turn:
+                # Decision: R4.2's draw is for a player who cannot start their train.
                 out.append(_v("no_draw_first_turn", "R4.2", _(
                     "%(player)s has started their train: only a player who cannot start "
                     "it draws in the first turn.", player=player)))
@@ -1175,6 +1177,9 @@ def action_violations(state: RoundState, action: Action) -> list[Violation]:
             rule = "R6.4"
         else:
             rule = "R5.4"
+        # Decision: R5.4/R6.2/R6.4 (and R4.2 under the draw option) say the player who does
+        # not play *draws*; so a pass needs a draw first while the boneyard has tiles.
+        # Drawing is allowed even with a playable tile ("cannot (or does not)").
         if not state.drew and state.boneyard > 0:
             return [_v("must_draw", rule, _(
                 "%(player)s must draw a tile from the boneyard before passing.",
@@ -1257,7 +1262,7 @@ def legal_actions(state: RoundState, hand: Iterable[Tile] | None = None) -> list
     table = state.table
     if hand is None:
         on_table = table.on_table
-        hand = [t for t in _full(table.set) if t not in on_table]
+        hand = [t for t in full_set(table.set) if t not in on_table]
     out: list[Action] = []
     for tile in dict.fromkeys(hand):
         for name in table.train_names:
@@ -1268,11 +1273,6 @@ def legal_actions(state: RoundState, hand: Iterable[Tile] | None = None) -> list
         if not action_violations(state, action):
             out.append(action)
     return out
-
-
-def _full(n: int) -> tuple[Tile, ...]:
-    from .tiles import full_set
-    return full_set(n)
 
 
 def replay(start, actions: Iterable) -> RoundState:

@@ -13,6 +13,12 @@ from .game import parse_game_name, parse_players
 from .options import CHOICES, MAX_PLAYERS, OPTION_LABELS, VALUE_LABELS, RuleOptions, parse_engines
 from .tiles import DEFAULT_SET, SETS
 
+try:  # WTForms 3.3 names select options with SelectChoice; tuples before that
+    from wtforms.fields.choices import SelectChoice as _Choice
+except ImportError:  # pragma: no cover
+    def _Choice(value, label):
+        return (value, label)
+
 
 def _coerce_option(name):
     default = CHOICES[name][0]
@@ -26,8 +32,8 @@ def _coerce_option(name):
 def _option_field(name):
     return SelectField(
         _l(OPTION_LABELS[name]),
-        choices=[("true" if v is True else "false" if v is False else v, _l(VALUE_LABELS[(name, v)]))
-                 for v in CHOICES[name]],
+        choices=[_Choice("true" if v is True else "false" if v is False else v,
+                         _l(VALUE_LABELS[(name, v)])) for v in CHOICES[name]],
         default="false" if CHOICES[name][0] is False else CHOICES[name][0],
     )
 
@@ -39,7 +45,7 @@ class NewGameForm(FlaskForm):
     players = FieldList(StringField(_l("Player")), min_entries=MAX_PLAYERS,
                         max_entries=MAX_PLAYERS)
     set = SelectField(_l("Set"), coerce=int, default=DEFAULT_SET,
-                      choices=[(n, _l("Double-%(n)s", n=n)) for n in SETS])
+                      choices=[_Choice(n, _l("Double-%(n)s", n=n)) for n in SETS])
     shortened = BooleanField(_l("Shortened game"))
     start_engine = IntegerField(_l("Start engine"), validators=[Optional(), NumberRange(0, 18)])
     end_engine = IntegerField(_l("End engine"), validators=[Optional(), NumberRange(0, 18)])

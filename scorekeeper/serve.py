@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import threading
 
 from waitress import serve
 
@@ -30,7 +31,17 @@ def main(argv: list[str] | None = None) -> None:
         if not urls:
             print("  (No network address found: connect this machine to the network.)")
     print("Press Ctrl+C to stop.", flush=True)
+    threading.Thread(target=_warm_pdf_fonts, args=(app,), daemon=True).start()
     serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorekeeper")
+
+
+def _warm_pdf_fonts(app) -> None:
+    """Register the PDF fonts now, so the first scoresheet does not wait for them."""
+    from .pdf import FontsMissing, fonts
+    try:
+        fonts(app.config.get("PDF_FONT_DIR"))
+    except FontsMissing as missing:
+        print(f"Warning: {missing}", flush=True)
 
 
 if __name__ == "__main__":
