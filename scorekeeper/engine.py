@@ -534,20 +534,22 @@ def _train_rules(table: Table, f: _Facts, train: str | None,
             # Decision: with first_turn_stuck=marker nobody draws in the first turn (R4.2).
             # A table that says the player drew anyway gets no play at all: the draw
             # cannot earn them a tile on the table; their turn ends with the marker.
-            out.append(Violation("drawn_tile_only", "R4.2", _(
-                "Nobody draws in the first turn under this game's rules: having drawn, "
+            # API.md ties each code to one rule number: drawn_tile_only is R5.4, and
+            # the sentence names R4.2, the first-turn clause at stake.
+            out.append(Violation("drawn_tile_only", "R5.4", _(
+                "Nobody draws in the first turn under this game's rules (R4.2): having drawn, "
                 "%(player)s places a marker and the turn passes.", player=player)))
         elif f.drawn_pending:
             # R4.2 (option draw): the drawn tile only.
             if not is_drawn:
-                out.append(Violation("drawn_tile_only", "R4.2", _(
-                    "%(player)s drew %(drawn)s: only that tile may be played now.",
+                out.append(Violation("drawn_tile_only", "R5.4", _(
+                    "%(player)s drew %(drawn)s: only that tile may be played now (R4.2).",
                     player=player, drawn=table.drawn)))
         elif f.done:
             if table.drawn is not None:
                 # R4.2: playing the drawn tile ends the first turn.
-                out.append(Violation("one_tile_per_turn", "R4.2", _(
-                    "%(player)s played the drawn tile, which ends their first turn.",
+                out.append(Violation("one_tile_per_turn", "R4.1", _(
+                    "%(player)s played the drawn tile, which ends their first turn (R4.2).",
                     player=player)))
             else:
                 # R4.1 option first_turn=single: exactly one tile.

@@ -43,7 +43,9 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def keep_session():
-        session.permanent = True
+        # Pages only: the API and static files never touch the session (no cookie to sign).
+        if request.blueprint not in ("api", None) and not session.permanent:
+            session.permanent = True
 
     @app.errorhandler(CSRFError)
     def csrf_failed(error):

@@ -162,7 +162,8 @@ RULE_NUMBERS = [
     (T("Ann: | Bob: 12-3 3-8 | Chi:", turn="3-8>Bob"), "8-1>Bob", "R5.1"),
     (T("Ann: | Bob: 12-3 | Chi:", first=True, turn="12-3>Bob", first_turn="single"), "3-8>Bob", "R4.1"),
     (T("Ann: | Bob: 12-3 | Chi:", drawn="3-9"), "3-4>Bob", "R5.4"),
-    (T(first=True, drawn="12-4", first_turn_stuck="draw"), "12-3>Bob", "R4.2"),
+    # API.md ties drawn_tile_only to R5.4 even in the first turn; the sentence names R4.2.
+    (T(first=True, drawn="12-4", first_turn_stuck="draw"), "12-3>Bob", "R5.4"),
     (T("Ann: | Bob: 12-8 8-8 | Chi: | M: 12-4", turn="8-8>Bob", double_owner_satisfies=True),
      "4-6>M", "R6.7"),
 ]
