@@ -6,7 +6,8 @@ Run from the project root:  .venv/bin/python bench/referee.py
    illegal plays), and the same with the table parsed from JSON each time.
 2. POST /api/rulings on the real WSGI server (waitress, in this process, on a
    free loopback port, temporary database) against two baselines in the same
-   run: GET /static/icon.svg (the trivial route) and POST /api/hand-score (a
+   run: GET /healthz (the trivial route: a fixed "ok"), GET /static/icon.svg
+   (a static file) and POST /api/hand-score (a
    tiny JSON route); N client threads on keep-alive http.client connections,
    a bounded number of requests.  Requests/s, p50 and p99 latency, and ratios.
 3. plan_train(): p50/p99/max over 1,000 random 15-tile double-12 hands and
@@ -146,7 +147,8 @@ def bench_http() -> None:
             ruling = json.dumps({"table": TABLE, "play": {"tile": [7, 2], "train": "Ann"}}).encode()
             score = json.dumps({"tiles": [[0, 0], [3, 4]]}).encode()
             routes = {
-                "GET /static/icon.svg (trivial)": ("GET", "/static/icon.svg", None, 200),
+                "GET /healthz (trivial)": ("GET", "/healthz", None, 200),
+                "GET /static/icon.svg (static file)": ("GET", "/static/icon.svg", None, 200),
                 "POST /api/hand-score (tiny JSON)": ("POST", "/api/hand-score", score, 200),
                 "POST /api/rulings": ("POST", "/api/rulings", ruling, 200),
             }
@@ -169,7 +171,7 @@ def bench_http() -> None:
         summary[name] = (count / wall, statistics.median(lats), pct(lats, 99))
         rps, p50, p99 = summary[name]
         print(f"   {name:<34} {rps:>8,.0f} req/s   p50 {ms(p50):>9}   p99 {ms(p99):>9}")
-    trivial = summary["GET /static/icon.svg (trivial)"]
+    trivial = summary["GET /healthz (trivial)"]
     tiny = summary["POST /api/hand-score (tiny JSON)"]
     rulings = summary["POST /api/rulings"]
     print(f"   /api/rulings p99 / trivial route p99:    {rulings[2] / trivial[2]:.2f}x  "

@@ -58,6 +58,11 @@ def init_app(app: Flask) -> None:
                                message=gettext("This page was open too long or in another "
                                                "browser. Go back, reload it and try again.")), 400
 
+    @app.get("/healthz")
+    def healthz():
+        """A fixed answer for monitoring (and the benchmarks' trivial baseline)."""
+        return "ok\n", 200, {"Content-Type": "text/plain; charset=utf-8"}
+
     @app.errorhandler(GameNotFound)
     def game_not_found(_error):
         return render_template("error.html", title=gettext("No such game"),

@@ -286,3 +286,7 @@ def test_database_is_wal_and_migrated(app):
     assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
     assert {"games", "rounds", "scores", "edits", "changes", "moves"} <= set(db.table_names())
     db.close()
+def test_healthz(client):
+    r = client.get("/healthz")
+    assert r.status_code == 200 and r.get_data(as_text=True) == "ok\n"
+    assert "Set-Cookie" not in r.headers
