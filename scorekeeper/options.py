@@ -163,14 +163,6 @@ class Deal:
         return max(0, set_size(self.set) - aside - self.players * self.tiles_each)
 
 
-def suggested_set(players: int, table: str = "A") -> int:
-    """The set R1.3 suggests for this many players (the first matching row)."""
-    for first, last, set_n, _each in DEAL_TABLES[table]:
-        if first <= players <= last:
-            return set_n
-    return 12
-
-
 def deal_for(set_n: int, players: int, options: RuleOptions = RuleOptions()) -> Deal:
     """Tiles each for a set and player count (R1.3), checked against R1.4.
 
@@ -220,5 +212,5 @@ def parse_engines(set_n: int, start, end) -> tuple[int, int]:
     return start, end
 
 
-__all__ = ["RuleOptions", "CHOICES", "Deal", "deal_for", "suggested_set", "round_engines",
+__all__ = ["RuleOptions", "CHOICES", "Deal", "deal_for", "round_engines",
            "parse_engines", "SETS", "MIN_PLAYERS", "MAX_PLAYERS"]

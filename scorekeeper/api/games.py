@@ -9,7 +9,7 @@ from ..errors import BadInput
 from ..game import Game, parse_game_name, parse_players
 from ..options import RuleOptions, parse_engines
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
-from ..storage import create_game, history, load_game, record_round
+from ..storage import create_game, history, list_games, load_game, record_round
 from ..text import _
 from ..tiles import DEFAULT_SET, SETS, parse_set, parse_tiles
 from . import bp, json_body
@@ -40,7 +40,6 @@ def new_game():
 @bp.get("/games")
 def games_index():
     """Every game, briefly (not in API.md's contract, offered for convenience)."""
-    from ..storage import list_games
     return jsonify(games=[{"id": g.id, "name": g.name, "players": list(g.players),
                            "set": g.set, "complete": g.complete, "played": g.played,
                            "rounds": len(g.rounds)} for g in list_games(get_db())])

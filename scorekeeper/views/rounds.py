@@ -12,6 +12,7 @@ from ..forms import ConfirmForm, RoundForm
 from ..game import Game
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
 from . import keeps_input_on_csrf_error
+from .live import live_state
 from ..storage import StaleRound, history, last_undoable, load_game, record_round, undo_last
 from ..tiles import Tile, full_set, parse_tile_text, set_rows
 
@@ -97,7 +98,6 @@ def round_screen(game_id: str, number: int):
         form.revision.data = str(rnd.revision)
         if rnd.scores is None:
             # A finished live table already knows who went out: their 0 is pre-filled.
-            from .live import live_state
             state = live_state(game, number)
             if state is not None and state.is_over:
                 live_over = state
