@@ -20,7 +20,7 @@ def set_translator(fn: Callable[[str], str] | None) -> None:
 
 
 def _(message: str, **values) -> str:
-    """Translate *message* and fill its ``%(name)s`` placeholders."""
+    """Translate *message* and fill in its ``%(name)s`` values."""
     text = _translator(message) if _translator is not None else message
     return text % values if values else text
 
