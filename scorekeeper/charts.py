@@ -27,17 +27,30 @@ def running_totals(players: Sequence[str],
     return totals
 
 
+def axis_scale(top_value: int) -> tuple[int, int]:
+    """A tick step of 1, 2 or 5 × 10^k giving four to six ticks, and the axis top it reaches.
+
+    221 → (50, 250); 68 → (20, 80); anything up to 10 → (2, 10).
+    """
+    top_value = max(top_value, 10)
+    step = 1
+    while top_value / step > 5:
+        for factor in (2, 2.5, 2):
+            step = int(step * factor)
+            if top_value / step <= 5:
+                break
+    top = max(-(-top_value // step) * step, 2 * step)
+    return step, top
+
+
 def totals_chart(players: Sequence[str], rounds: Sequence[Mapping[str, int] | None],
                  labels: Sequence[str], title: str) -> Markup:
     """A line per player of the running total after each round (x: round labels)."""
     totals = running_totals(players, rounds)
     steps = len(next(iter(totals.values()))) - 1 if totals else 0
-    width, height, left, right, top, bottom = 720, 360, 48, 12, 16, 34
-    top_value = max([max(v) for v in totals.values()] + [10])
-    # A round-number top for the axis: 10, 20, 50, 100, 200, …
-    nice = 10
-    while nice < top_value:
-        nice = nice * 2 if str(nice)[0] == "1" else (nice * 5 // 2 if str(nice)[0] == "2" else nice * 2)
+    # Drawn at about the size it is shown (a phone's width), so its labels stay readable.
+    width, height, left, right, top, bottom = 480, 300, 46, 12, 14, 32
+    step, nice = axis_scale(max([max(v) for v in totals.values()] + [0]))
     span_x = max(steps, 1)
 
     def x(i: int) -> float:
@@ -49,15 +62,15 @@ def totals_chart(players: Sequence[str], rounds: Sequence[Mapping[str, int] | No
     out = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
            f'aria-label="{escape(title)}" preserveAspectRatio="xMidYMid meet">',
            f"<title>{escape(title)}</title>"]
-    for k in range(5):
-        v = nice * k / 4
+    for v in range(0, nice + 1, step):
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
-                   f'stroke="#ddd"/><text x="{left - 6}" y="{y(v) + 4:.1f}" '
-                   f'text-anchor="end" font-size="16" fill="#555">{int(v)}</text>')
-    for i in range(steps + 1):
+                   f'stroke="#ddd"/><text x="{left - 6}" y="{y(v) + 6:.1f}" '
+                   f'text-anchor="end" font-size="17" fill="#444">{v}</text>')
+    every = 1 if steps <= 12 else 2  # 19 round labels would touch each other
+    for i in range(0, steps + 1, every):
         label = "0" if i == 0 else escape(labels[i - 1] if i - 1 < len(labels) else str(i))
-        out.append(f'<text x="{x(i):.1f}" y="{height - 12}" text-anchor="middle" '
-                   f'font-size="16" fill="#555">{label}</text>')
+        out.append(f'<text x="{x(i):.1f}" y="{height - 8}" text-anchor="middle" '
+                   f'font-size="17" fill="#444">{label}</text>')
     for seat, p in enumerate(players):
         pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(totals[p]))
         colour = player_colour(seat)

@@ -51,30 +51,62 @@ def pip_radius(n: int) -> float:
     return 0.11 if n <= 9 else (0.085 if n <= 12 else 0.065)
 
 
-def domino_svg(a: int, b: int, size: int = 48, vertical: bool = False,
-               label: str | None = None, css_class: str = "domino") -> Markup:
-    """An SVG domino showing a|b; *size* is the width of one half in pixels."""
+def _half(n: int, dx: int = 0, dy: int = 0) -> str:
+    """The pips of one half (100×100 units, offset by dx, dy) as SVG circles."""
     half = 100
-    w, h = (half, 2 * half) if vertical else (2 * half, half)
-    parts = [f'<rect x="2" y="2" width="{w - 4}" height="{h - 4}" rx="14" '
-             f'fill="#fffdf6" stroke="#333" stroke-width="4"/>']
-    if vertical:
-        parts.append(f'<line x1="14" y1="{half}" x2="{w - 14}" y2="{half}" '
-                     f'stroke="#333" stroke-width="3"/>')
-    else:
-        parts.append(f'<line x1="{half}" y1="14" x2="{half}" y2="{h - 14}" '
-                     f'stroke="#333" stroke-width="3"/>')
-    for i, n in enumerate((a, b)):
-        ox, oy = (0, i * half) if vertical else (i * half, 0)
-        r = pip_radius(n) * (half - 20)
-        for x, y in pip_positions(n):
-            cx = ox + 10 + x * (half - 20)
-            cy = oy + 10 + y * (half - 20)
-            parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" '
-                         f'fill="{PIP_COLOURS.get(n, "#222")}"/>')
+    r = pip_radius(n) * (half - 20)
+    return "".join(
+        f'<circle cx="{dx + 10 + x * (half - 20):.1f}" cy="{dy + 10 + y * (half - 20):.1f}" '
+        f'r="{r:.1f}" fill="{PIP_COLOURS.get(n, "#222")}"/>' for x, y in pip_positions(n))
+
+
+@lru_cache(maxsize=1)
+def sprite() -> str:
+    """One SVG file holding every drawing a domino is made of, referenced with <use>.
+
+    ``fh``/``fv``: the blank tile, horizontal (200×100) and vertical (100×200);
+    ``p0`` … ``p18``: the pips of one half (100×100).  Pages draw each domino as
+    three ``<use>`` references instead of repeating its circles inline, so a page
+    with a picker of 190 tiles stays small, and the browser caches this file.
+    """
+    frame = ('<rect x="2" y="2" width="{w}" height="{h}" rx="14" fill="#fffdf6" '
+             'stroke="#333" stroke-width="4"/>')
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg"><defs>',
+        '<g id="fh">' + frame.format(w=196, h=96)
+        + '<line x1="100" y1="14" x2="100" y2="86" stroke="#333" stroke-width="3"/></g>',
+        '<g id="fv">' + frame.format(w=96, h=196)
+        + '<line x1="14" y1="100" x2="86" y2="100" stroke="#333" stroke-width="3"/></g>',
+    ]
+    parts += [f'<g id="p{n}">{_half(n)}</g>' for n in PIP_COLOURS]
+    parts.append("</defs></svg>")
+    return "".join(parts)
+
+
+def domino_svg(a: int, b: int, size: int = 48, vertical: bool = False,
+               label: str | None = None, css_class: str = "domino",
+               sprite_url: str | None = None) -> Markup:
+    """An SVG domino showing a|b; *size* is the width of one half in pixels.
+
+    With *sprite_url* (the address of :func:`sprite`), the tile is three
+    ``<use>`` references into that file; without it, a self-contained drawing.
+    An empty *label* makes the picture decorative (hidden from screen readers).
+    """
+    w, h = (100, 200) if vertical else (200, 100)
     width, height = (size, 2 * size) if vertical else (2 * size, size)
+    bx, by = (0, 100) if vertical else (100, 0)
+    if sprite_url is not None:
+        body = (f'<use href="{sprite_url}#f{"v" if vertical else "h"}"/>'
+                f'<use href="{sprite_url}#p{a}"/><use href="{sprite_url}#p{b}" x="{bx}" y="{by}"/>')
+    else:
+        frame = (f'<rect x="2" y="2" width="{w - 4}" height="{h - 4}" rx="14" fill="#fffdf6" '
+                 f'stroke="#333" stroke-width="4"/>')
+        line = ('<line x1="14" y1="100" x2="86" y2="100" stroke="#333" stroke-width="3"/>'
+                if vertical else
+                '<line x1="100" y1="14" x2="100" y2="86" stroke="#333" stroke-width="3"/>')
+        body = frame + line + _half(a) + _half(b, bx, by)
     title = label if label is not None else f"{a}-{b}"
-    return Markup(
-        f'<svg class="{css_class}" viewBox="0 0 {w} {h}" width="{width}" height="{height}" '
-        f'role="img" aria-label="{Markup.escape(title)}"><title>{Markup.escape(title)}</title>'
-        + "".join(parts) + "</svg>")
+    role = (f'role="img" aria-label="{Markup.escape(title)}"' if title
+            else 'aria-hidden="true" focusable="false"')
+    return Markup(f'<svg class="{css_class}" viewBox="0 0 {w} {h}" width="{width}" '
+                  f'height="{height}" {role}>{body}</svg>')

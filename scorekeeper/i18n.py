@@ -1,23 +1,109 @@
-"""Translations: Flask-Babel, plugged into the pure modules' `_`."""
+"""Languages: which one a request speaks, and Flask-Babel plugged into the pure modules.
+
+Pages follow the device's choice: ``?lang=<code>`` on any page sets it (kept in
+a cookie for that device), otherwise the browser's Accept-Language, otherwise
+English.  The JSON API follows Accept-Language only (API.md "Languages").
+"""
 
 from __future__ import annotations
 
-from flask import Flask, request
-from flask_babel import Babel, gettext
+from datetime import datetime, timezone
+from urllib.parse import urlencode
+
+from flask import Flask, g, request
+from flask_babel import Babel, format_datetime, get_locale, get_translations, gettext
+from markupsafe import Markup
 
 from . import text
 
-#: Languages with translations; a later issue adds the players' languages.
-LANGUAGES = ["en"]
+#: The app's languages, each named in itself (the picker shows these names).
+LANGUAGES = {
+    "en": "English",
+    "vi": "Tiếng Việt",
+    "th": "ไทย",
+    "zh": "中文",
+    "ms": "Bahasa Melayu",
+    "el": "Ελληνικά",
+}
+DEFAULT = "en"
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+
+
+def chosen_language() -> str | None:
+    """The language this device chose (?lang= now, or earlier through the cookie)."""
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    kept = request.cookies.get(COOKIE, "")
+    return kept if kept in LANGUAGES else None
 
 
 def select_locale() -> str:
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+    if not request.path.startswith("/api/"):
+        chosen = chosen_language()
+        if chosen:
+            return chosen
+    return request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT
+
+
+def current_language() -> str:
+    """The code of the language this request speaks (en, vi, th, zh, ms, el)."""
+    return str(get_locale() or DEFAULT).split("_")[0]
+
+
+def _translations():
+    # Templates call gettext dozens of times a page; look the catalogue up once.
+    found = g.get("_translations")
+    if found is None:
+        found = g._translations = get_translations()
+    return found
+
+
+def _template_gettext(message: str) -> str:
+    # Jinja's newstyle gettext fills in (and escapes) the %(name)s values itself.
+    return _translations().ugettext(message)
+
+
+def _template_ngettext(singular: str, plural: str, num: int) -> str:
+    return _translations().ungettext(singular, plural, num)
+
+
+def language_url(code: str) -> str:
+    """This page's address in another language (its other query values kept)."""
+    args = request.args.to_dict(flat=False)
+    args["lang"] = [code]
+    return request.path + "?" + urlencode(args, doseq=True)
+
+
+def when(iso: str) -> Markup:
+    """A stored UTC time, written the language's way; the page's script shows it in the
+    device's own time zone (without script it stays UTC, and says so)."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return Markup.escape(iso or "")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    text = gettext("%(time)s UTC", time=format_datetime(moment, "short"))
+    return Markup('<time datetime="%s" data-local>%s</time>') % (moment.isoformat(), text)
 
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
+    app.jinja_env.install_gettext_callables(_template_gettext, _template_ngettext, newstyle=True)
+    app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
+                                 language_url=language_url, when=when)
     text.set_translator(_translate)
+
+    @app.after_request
+    def remember_language(response):
+        """Keep a ?lang= choice for this device."""
+        asked = request.args.get("lang", "")
+        if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
+            response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax",
+                                httponly=True)
+        return response
 
 
 def _translate(message: str) -> str:

@@ -22,10 +22,23 @@ from .tiles import Tile
 
 @dataclass(frozen=True, slots=True)
 class TrainSketch:
-    """One train as the scorekeeper sees it: its open end (None: empty), an open double."""
+    """One train as the scorekeeper sees it.
+
+    ``end`` is its open end (None: the train is empty).  With ``near``, the
+    train's last tile is known: it is near|end, ``near`` touching the rest of
+    the train (a double when near == end).  ``open_double`` says whether a
+    double at the end is still open (R6.3): a double picked as the last tile
+    is open unless the scorekeeper marked it answered.
+    """
 
     end: int | None = None
     open_double: bool = False
+    near: int | None = None
+
+    @property
+    def last(self) -> Tile | None:
+        """The last tile, when the scorekeeper picked it."""
+        return None if self.near is None or self.end is None else Tile.of(self.near, self.end)
 
 
 @dataclass(frozen=True)
@@ -73,13 +86,30 @@ def _chain(engine: int, end: int, top: int, used: set[Tile], limit: int = 4) -> 
 
 
 def sketch_table(s: Situation, avoid: Sequence[Tile] = ()) -> Table:
-    """A valid table with each train reaching its sketched open end (stand-in tiles).
+    """A valid table with each train ending as sketched (stand-in tiles before that).
 
-    *avoid* holds tiles that must stay off the table (the tile in dispute, a
-    hand being checked).  Refuses with BadInput naming the train when a
-    sketch cannot exist (the engine as an open double, an end above the set).
+    A train whose last tile was picked ends in that very tile (so the ruling
+    knows it is on the table, R3.3); stand-in tiles reach it from the engine.
+    *avoid* holds tiles that must stay off the table as stand-ins (the tile in
+    dispute, a hand being checked).  Refuses with BadInput naming the train
+    when a sketch cannot exist (the engine as a last tile, a tile on two trains,
+    an end above the set).
     """
-    used: set[Tile] = {Tile.double(s.engine), *avoid}
+    given: dict[Tile, str] = {}
+    for name in list(s.players) + [None]:
+        last = s.trains.get(name, TrainSketch()).last
+        if last is None:
+            continue
+        where = "mexican" if name is None else f"trains.{name}"
+        if last in given:
+            raise BadInput(_("%(tile)s is the last tile of two trains; each tile exists once "
+                             "(R3.3).", tile=last), where)
+        given[last] = where
+    for extra, field in ((s.played.tile if s.played else None, "played"), (s.drawn, "drawn")):
+        if extra is not None and extra in given:
+            raise BadInput(_("%(tile)s is already the last tile of a train, so it cannot also "
+                             "have been played or drawn this turn (R3.3).", tile=extra), field)
+    used: set[Tile] = {Tile.double(s.engine), *avoid, *given}
     if s.played is not None:
         used.add(s.played.tile)
     if s.drawn is not None:
@@ -88,31 +118,8 @@ def sketch_table(s: Situation, avoid: Sequence[Tile] = ()) -> Table:
     names = list(s.players) + [None]
     # Trains ending away from the engine take their one-tile chains first.
     for name in sorted(names, key=lambda n: s.trains.get(n, TrainSketch()).end == s.engine):
-        sketch = s.trains.get(name, TrainSketch())
-        where = "mexican" if name is None else f"trains.{name}"
-        if sketch.end is None:
-            if sketch.open_double:
-                raise BadInput(_("An empty train cannot end in an open double: choose its open "
-                                 "end first."), where)
-            built[name] = []
-            continue
-        if not 0 <= sketch.end <= s.set:
-            raise BadInput(_("An open end is a number from 0 to %(n)s.", n=s.set), where)
-        if sketch.open_double and sketch.end == s.engine:
-            raise BadInput(_("The %(e)s-%(e)s is the engine; it cannot be an open double on a "
-                             "train.", e=s.engine), where)
-        double = Tile.double(sketch.end) if sketch.open_double else None
-        if double is not None and double in used:
-            raise BadInput(_("The %(tile)s cannot be both the open double here and elsewhere.",
-                             tile=double), where)
-        tiles = _chain(s.engine, sketch.end, s.set, used | ({double} if double else set()))
-        if tiles is None:
-            raise BadInput(_("No tiles are left to build a train ending in %(end)s.",
-                             end=sketch.end), where)
-        if double is not None:
-            tiles.append(double)
-        used.update(tiles)
-        built[name] = tiles
+        built[name] = _sketch_train(s, s.trains.get(name, TrainSketch()), used,
+                                    "mexican" if name is None else f"trains.{name}")
     if s.played is not None:
         target = built[s.played.train]
         end = s.engine
@@ -127,6 +134,53 @@ def sketch_table(s: Situation, avoid: Sequence[Tile] = ()) -> Table:
                   {p: tuple(built[p]) for p in s.players}, tuple(built[None]), s.markers,
                   (s.played,) if s.played is not None else (), s.drawn, s.options)
     return table.validate()
+
+
+def _sketch_train(s: Situation, sketch: TrainSketch, used: set[Tile], where: str) -> list[Tile]:
+    """The tiles of one sketched train, from the engine out; adds them to *used*."""
+    if sketch.end is None:
+        if sketch.open_double:
+            raise BadInput(_("An empty train cannot end in an open double: choose its open "
+                             "end first."), where)
+        return []
+    if not 0 <= sketch.end <= s.set or (sketch.near is not None and not 0 <= sketch.near <= s.set):
+        raise BadInput(_("An open end is a number from 0 to %(n)s.", n=s.set), where)
+    last = sketch.last
+    if last == Tile.double(s.engine) or (sketch.open_double and sketch.end == s.engine):
+        raise BadInput(_("The %(e)s-%(e)s is the engine: it sits in the centre, not at the end "
+                         "of a train.", e=s.engine), where)
+    if last is not None:
+        if last.is_double:
+            # A picked double: open (R6.3) at the end of the train, or answered — then the
+            # train goes on past it and comes back to the same number with stand-ins.
+            tiles = _reach(s, s.engine, last.high, used, where) + [last]
+            if not sketch.open_double:
+                tiles += _reach(s, last.high, last.high, used | set(tiles), where)
+        else:
+            tiles = _reach(s, s.engine, sketch.near, used, where,
+                           allow_empty=True) + [last]
+    else:
+        double = Tile.double(sketch.end) if sketch.open_double else None
+        if double is not None and double in used:
+            raise BadInput(_("The %(tile)s cannot be both the open double here and elsewhere.",
+                             tile=double), where)
+        tiles = _reach(s, s.engine, sketch.end, used | ({double} if double else set()), where)
+        if double is not None:
+            tiles.append(double)
+    used.update(tiles)
+    return tiles
+
+
+def _reach(s: Situation, start: int, end: int, used: set[Tile], where: str,
+           allow_empty: bool = False) -> list[Tile]:
+    """Stand-in tiles from *start* to *end* (at least one unless *allow_empty* and they
+    are the same number); BadInput when the free tiles cannot make the run."""
+    if allow_empty and start == end:
+        return []
+    tiles = _chain(start, end, s.set, used)
+    if tiles is None:
+        raise BadInput(_("No tiles are left to build a train ending in %(end)s.", end=end), where)
+    return tiles
 
 
 @dataclass(frozen=True, slots=True)

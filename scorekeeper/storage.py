@@ -255,6 +255,12 @@ def last_undoable(db, game_id: str) -> dict | None:
     return dict(rows[0]) if rows else None
 
 
+def edit_changes(db, edit_id: int) -> list[dict]:
+    """The score changes one history entry made: player, old, new."""
+    return [dict(r) for r in db.query("select player, old, new from changes where edit_id = ? "
+                                      "order by id", [edit_id])]
+
+
 def undo_last(db, game: Game) -> dict | None:
     """Undo the latest change: put its old values back, as a new history entry."""
     with db.atomic():

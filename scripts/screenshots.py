@@ -76,6 +76,7 @@ def main() -> None:
         "referee-free": "/referee",
         "live": f"/games/{gid}/rounds/4/live", "live-log": f"/games/{gid}/rounds/4/live/log",
     }
+    # SCREEN_FULL=1 takes whole pages (scrolled), not only the first screen.
     extra = os.environ.get("SCREEN_PAGES")
     if extra:  # NAME=/path,NAME=/path (use {gid} for the demo game)
         for item in extra.split(","):
@@ -93,7 +94,8 @@ def main() -> None:
                 if only and name != only:
                     continue
                 page.goto(base + path)
-                page.screenshot(path=os.path.join(out, f"{name}-{size}.png"))
+                page.screenshot(path=os.path.join(out, f"{name}-{size}.png"),
+                                full_page=bool(os.environ.get("SCREEN_FULL")))
                 if name == "round":
                     page.click(".count-tiles >> nth=1")
                     page.click("[data-tile='3-4']")

@@ -8,8 +8,10 @@
     var info = JSON.parse(newGame.dataset.deals);
     var rows = Array.prototype.slice.call(newGame.querySelectorAll(".player-row"));
     var setSelect = newGame.querySelector("select[name=set]");
-    var dealSelect = newGame.querySelector("select[name=deal]");
-    var starterSelect = newGame.querySelector("select[name=starter]");
+    function checkedValue(name) {
+      var picked = newGame.querySelector("input[name=" + name + "]:checked");
+      return picked ? picked.value : "";
+    }
     var shortened = newGame.querySelector("input[name=shortened]");
     var engines = document.getElementById("engines");
     var shown = 0;
@@ -30,7 +32,7 @@
     function update() {
       var n = named().length;
       var count = Math.max(n, 2);
-      var table = dealSelect.value;
+      var table = checkedValue("deal") || "A";
       var suggest = document.getElementById("deal-suggest");
       suggest.textContent = "";
       if (n >= 2) {
@@ -44,7 +46,7 @@
           suggest.appendChild(b);
         });
       }
-      var key = [table, starterSelect.value, setSelect.value, count].join("|");
+      var key = [table, checkedValue("starter") || "engine_holder", setSelect.value, count].join("|");
       var d = info.deals[key];
       var line = document.getElementById("deal-line");
       var warn = document.getElementById("deal-warning");
@@ -89,8 +91,56 @@
   }
 
   // ---- Round screen: "went out", the pip counter (R7.3) ----
+  // A domino drawn from the cached sprite (the same markup as the server's domino_svg).
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  function dominoSvg(sprite, a, b, size, vertical, label) {
+    var svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("class", "domino");
+    svg.setAttribute("viewBox", vertical ? "0 0 100 200" : "0 0 200 100");
+    svg.setAttribute("width", vertical ? size : 2 * size);
+    svg.setAttribute("height", vertical ? 2 * size : size);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", label);
+    [[vertical ? "fv" : "fh", 0, 0], ["p" + a, 0, 0], ["p" + b, vertical ? 0 : 100, vertical ? 100 : 0]]
+      .forEach(function (u) {
+        var use = document.createElementNS(SVG_NS, "use");
+        use.setAttribute("href", sprite + "#" + u[0]);
+        if (u[1]) use.setAttribute("x", u[1]);
+        if (u[2]) use.setAttribute("y", u[2]);
+        svg.appendChild(use);
+      });
+    return svg;
+  }
+
   var roundForm = document.getElementById("round-form");
   var dialog = document.getElementById("pip-counter");
+  var pipPicker = document.getElementById("pip-picker");
+  if (pipPicker) {
+    // The pip counter's tiles are drawn here rather than sent in the page: the counter
+    // needs script anyway, and the page stays small.
+    var top = parseInt(pipPicker.dataset.set, 10);
+    var engineKey = pipPicker.dataset.engine + "-" + pipPicker.dataset.engine;
+    for (var lo = 0; lo <= top; lo++) {
+      var row = document.createElement("div");
+      row.className = "picker-row";
+      for (var hi = lo; hi <= top; hi++) {
+        var key = lo + "-" + hi;
+        var btn = document.createElement("button");
+        btn.type = "button";
+        btn.className = "tile-btn";
+        btn.dataset.tile = key;
+        btn.setAttribute("aria-pressed", "false");
+        if (key === engineKey) {
+          btn.disabled = true;
+          btn.dataset.engine = "1";
+          btn.title = pipPicker.dataset.engineLabel;
+        }
+        btn.appendChild(dominoSvg(pipPicker.dataset.sprite, lo, hi, 19, true, key));
+        row.appendChild(btn);
+      }
+      pipPicker.appendChild(row);
+    }
+  }
   if (roundForm && dialog) {
     var scores = JSON.parse(dialog.dataset.scores);
     var seat = null;
@@ -168,4 +218,150 @@
     });
     roundForm.querySelectorAll(".hand-input").forEach(function (h, i) { summarize(i); });
   }
+})();
+
+// ---- Referee: each train described by tapping its last tile (the select stays the value) ----
+(function () {
+  "use strict";
+  var list = document.getElementById("trains-sketch");
+  var dialog = document.getElementById("last-dialog");
+  if (!list || !dialog || !dialog.showModal) return;
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var sprite = list.dataset.sprite;
+  var top = parseInt(list.dataset.set, 10);
+  var engine = parseInt(list.dataset.engine, 10);
+  function domino(a, b, size, vertical, label) {
+    var svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("class", "domino");
+    svg.setAttribute("viewBox", vertical ? "0 0 100 200" : "0 0 200 100");
+    svg.setAttribute("width", vertical ? size : 2 * size);
+    svg.setAttribute("height", vertical ? 2 * size : size);
+    svg.setAttribute("aria-hidden", "true");
+    [[vertical ? "fv" : "fh", 0, 0], ["p" + a, 0, 0], ["p" + b, vertical ? 0 : 100, vertical ? 100 : 0]]
+      .forEach(function (u) {
+        var use = document.createElementNS(SVG_NS, "use");
+        use.setAttribute("href", sprite + "#" + u[0]);
+        if (u[1]) use.setAttribute("x", u[1]);
+        if (u[2]) use.setAttribute("y", u[2]);
+        svg.appendChild(use);
+      });
+    return svg;
+  }
+  function key(a, b) { return Math.min(a, b) + "-" + Math.max(a, b); }
+  var rows = Array.prototype.slice.call(list.querySelectorAll(".train-sketch"));
+  var current = null;
+
+  function taken(except) {
+    var out = {};
+    rows.forEach(function (row) {
+      if (row === except) return;
+      var v = row.querySelector(".last-select").value;
+      if (v) { var p = v.split("-"); out[key(+p[0], +p[1])] = true; }
+    });
+    return out;
+  }
+  function show(row) {
+    var select = row.querySelector(".last-select");
+    var button = row.querySelector(".last-btn");
+    var flip = row.querySelector(".flip-btn");
+    var answered = row.querySelector(".answered");
+    button.textContent = "";
+    var v = select.value;
+    if (!v) {
+      button.appendChild(document.createTextNode(list.dataset.empty));
+      button.setAttribute("aria-label", select.getAttribute("aria-label") + ": " + list.dataset.empty);
+      flip.hidden = true;
+      answered.hidden = true;
+      return;
+    }
+    var p = v.split("-"), near = +p[0], end = +p[1];
+    button.appendChild(domino(near, end, 22, false));
+    var open = document.createElement("span");
+    open.className = "open-end";
+    open.textContent = end;
+    button.appendChild(open);
+    button.setAttribute("aria-label", select.getAttribute("aria-label") + ": " + near + "-" + end +
+      " (" + list.dataset.openEnd.replace("{end}", end) + ")");
+    flip.hidden = near === end;
+    answered.hidden = near !== end;
+  }
+  function choose(a, b) {
+    // The open end is the number away from the engine when the tile touches it; else the higher.
+    var near = a, end = b;
+    if (b === engine && a !== engine) { near = b; end = a; }
+    else if (a !== engine && a > b) { near = b; end = a; }
+    current.querySelector(".last-select").value = near + "-" + end;
+    show(current);
+    dialog.close();
+    current.querySelector(".last-btn").focus();
+  }
+  // The dialog's tiles: the whole set but the engine, drawn once.
+  var picker = document.getElementById("last-picker");
+  for (var lo = 0; lo <= top; lo++) {
+    var line = document.createElement("div");
+    line.className = "picker-row";
+    for (var hi = lo; hi <= top; hi++) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "tile-btn";
+      b.dataset.tile = lo + "-" + hi;
+      b.setAttribute("aria-label", lo + "-" + hi);
+      if (lo === engine && hi === engine) { b.disabled = true; b.dataset.engine = "1"; }
+      b.appendChild(domino(lo, hi, 19, true));
+      (function (a, c) { b.addEventListener("click", function () { choose(a, c); }); })(lo, hi);
+      line.appendChild(b);
+    }
+    picker.appendChild(line);
+  }
+  document.getElementById("last-empty").addEventListener("click", function () {
+    current.querySelector(".last-select").value = "";
+    show(current);
+    dialog.close();
+  });
+  rows.forEach(function (row) {
+    var select = row.querySelector(".last-select");
+    select.hidden = true;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "button last-btn";
+    var flip = document.createElement("button");
+    flip.type = "button";
+    flip.className = "button flip-btn";
+    flip.textContent = "⇄";
+    flip.title = list.dataset.flip;
+    flip.setAttribute("aria-label", list.dataset.flip);
+    select.parentNode.appendChild(button);
+    select.parentNode.appendChild(flip);
+    button.addEventListener("click", function () {
+      current = row;
+      var used = taken(row);
+      picker.querySelectorAll(".tile-btn").forEach(function (t) {
+        t.disabled = !!t.dataset.engine || !!used[t.dataset.tile];
+        var p = select.value.split("-");
+        t.setAttribute("aria-pressed", select.value && key(+p[0], +p[1]) === t.dataset.tile ? "true" : "false");
+      });
+      document.getElementById("last-dialog-title").textContent =
+        list.dataset.pickTitle + " — " + row.querySelector(".name").textContent;
+      dialog.showModal();
+    });
+    flip.addEventListener("click", function () {
+      var p = select.value.split("-");
+      if (p.length === 2) { select.value = p[1] + "-" + p[0]; show(row); }
+    });
+    show(row);
+  });
+})();
+
+// ---- Times: shown in this device's own time zone, in the page's language ----
+(function () {
+  "use strict";
+  if (!window.Intl || !Intl.DateTimeFormat) return;
+  var lang = document.documentElement.lang || undefined;
+  var fmt;
+  try { fmt = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }); }
+  catch (e) { fmt = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }); }
+  document.querySelectorAll("time[data-local]").forEach(function (t) {
+    var d = new Date(t.getAttribute("datetime"));
+    if (!isNaN(d)) t.textContent = fmt.format(d);
+  });
 })();

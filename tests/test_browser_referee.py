@@ -21,19 +21,22 @@ def test_settle_an_open_double_dispute(live_server, page):
     new_game(page, live_server, ["Ann", "Bob", "Chi"], "12")
     page.click("#referee-link")
     page.wait_for_url(re.compile(r"/referee"))
-    # Bob's turn; Ann's train ends in an open 5-5; Bob wants 12-9 on the Mexican train.
-    page.select_option("#current", "1")
-    page.select_option("select[name='end-0']", "5")
-    page.check("input[name='dbl-0']")
-    page.click("label.pill:has-text('Mexican train')")
+    # Bob's turn; Ann's train ends in the 5-5 (tapped as it lies on the table: an open
+    # double, R6.3); Bob wants 12-9 on the Mexican train.
+    page.click("fieldset.situation label.pill:has-text('Bob')")
+    page.click(".train-sketch[data-train='0'] .last-btn")
+    page.click("#last-picker .tile-btn[data-tile='5-5']")
+    assert page.is_visible(".train-sketch[data-train='0'] .answered")
+    page.click(".train-choice label.pill:has-text('Mexican train')")
     page.click("label.tile-choice[title='9-12']")
     page.click("#ask")
     verdict = page.inner_text("#verdict")
     assert "NOT LEGAL" in verdict
     assert "R6.3" in verdict and "Ann's 5-5 is an open double: Bob must play on it first." in verdict
-    assert "Play a tile showing 5 on Ann's train." in verdict
-    # The same tile on Bob's own train after the double is satisfied: change one tap.
-    page.uncheck("input[name='dbl-0']")
+    # The shared address carries the table as described.
+    assert "last-0=5-5" in page.url and "current=1" in page.url
+    # Once the double is answered, the same tile is legal: one tap.
+    page.click(".train-sketch[data-train='0'] .answered")
     page.click("#ask")
     assert page.inner_text(".verdict-word") == "LEGAL"
 

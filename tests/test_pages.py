@@ -102,7 +102,8 @@ def test_round_screen_shows_engine_deal_and_reminder(client, gid):
     # R1.3 has no double-12 row for 3 players: the nearest row's 15 each, said to be a suggestion.
     assert "15 tiles each; 46 stay face down" in html and "outside the deal table" in html
     assert 'inputmode="numeric"' in html
-    assert re.search(r'data-tile="9-9"[^>]*disabled data-engine', html)  # engine not pickable
+    # The pip counter is drawn by script from the set and the engine (9-9 not pickable).
+    assert 'id="pip-picker"' in html and 'data-set="12" data-engine="9"' in html
 
 
 def test_round_screen_r2_3_reminder_when_highest_draw(client):

@@ -45,6 +45,25 @@ def test_sketched_situations(situation, tile, train, codes):
     assert [v.code for v in check(table, Play(tile, train))] == codes
 
 
+@pytest.mark.parametrize("sketch, open_end, last, open_doubles", [
+    # Last tile 9-5 (9 touching the train): the open end is 5 and 9-5 itself is on the table.
+    (TrainSketch(5, False, 9), 5, T(5, 9), {}),
+    # A tile straight on the engine: the train is that one tile.
+    (TrainSketch(3, False, 12), 3, T(3, 12), {}),
+    # A double as the last tile: an open double (R6.3) ...
+    (TrainSketch(7, True, 7), 7, T(7, 7), {"Ann": T(7, 7)}),
+    # ... or, answered, a train past it that comes back to the same number.
+    (TrainSketch(7, False, 7), 7, None, {}),
+])
+def test_sketch_from_the_last_tile(sketch, open_end, last, open_doubles):
+    table = sketch_table(sit(trains={"Ann": sketch}))
+    assert table.open_end("Ann") == open_end
+    assert T(7, 7) in table.on_table or sketch.near != 7
+    if last is not None:
+        assert table.trains["Ann"][-1] == last
+    assert table.open_doubles == open_doubles
+
+
 def test_stand_in_tiles_never_use_the_tile_in_dispute():
     # The obvious filler for an open end of 5 is 12-5: it must not be used when 12-5 is asked about.
     table = sketch_table(sit(trains={"Ann": TrainSketch(5)}), avoid=[T(12, 5)])
@@ -104,7 +123,7 @@ def test_ruling_legal(client, gid):
 
 def test_ruling_bad_sketch_is_a_sentence(client, gid):
     r = client.get(f"/games/{gid}/rounds/1/referee?current=1&end-0=12&dbl-0=1&tile=12-9&train=1")
-    assert r.status_code == 200 and "cannot be an open double" in r.get_data(as_text=True)
+    assert r.status_code == 200 and "The 12-12 is the engine: it sits in the centre" in r.get_data(as_text=True)
     r = client.get(f"/games/{gid}/rounds/1/referee?current=1&tile=banana&train=1")
     assert "Pick a tile." in r.get_data(as_text=True)
 
@@ -233,3 +252,40 @@ def test_live_csrf(csrf_app):
     r = client.post(f"/games/{gid}/rounds/1/live/start", data={"starter": "0", "tiles_each": "7"})
     assert r.status_code == 400
     assert "Keep a live table" in client.get(f"/games/{gid}/rounds/1/live").get_data(as_text=True)
+
+
+# The tap-what-you-see form: each train by its last tile as it lies on the table.
+@pytest.mark.parametrize("query, expected", [
+    # Ann's train ends in 9-5 (open end 5): Bob plays 5-11 there only with a marker (R5.2).
+    ("current=1&last-0=9-5&tile=5-11&train=0", "has no marker"),
+    ("current=1&last-0=9-5&mark-0=1&tile=5-11&train=0", "LEGAL"),
+    # A double picked as the last tile is an open double (R6.3) ...
+    ("current=1&last-0=9-8&last-2=7-7&tile=12-3&train=m", "must play on it first"),
+    # ... unless marked answered: then the train's open end is still 7, nobody is bound.
+    ("current=1&last-0=9-8&last-2=7-7&ans-2=1&tile=12-3&train=m", "LEGAL"),
+    # The last tile is on the table: the same tile cannot be played again (R3.3).
+    ("current=1&last-m=12-4&tile=4-12&train=1", "already on the table"),
+    # The engine cannot be the last tile of a train.
+    ("current=1&last-0=12-12&tile=12-3&train=1", "The 12-12 is the engine"),
+    # One tile cannot end two trains (R3.3).
+    ("current=1&last-0=12-4&last-1=4-12&tile=12-3&train=1", "the last tile of two trains"),
+    ("current=1&last-0=12-40&tile=12-3&train=1", "is not in a double-12 set"),
+    ("current=1&last-0=x&tile=12-3&train=1", "Pick the last tile of each train"),
+])
+def test_ruling_from_last_tiles(client, gid, query, expected):
+    page = text(client.get(f"/games/{gid}/rounds/1/referee?{query}"))
+    if expected == "LEGAL":
+        assert "LEGAL" in page and "NOT LEGAL" not in page
+    else:
+        assert expected in page
+
+
+def test_last_tile_select_keeps_the_choice(client, gid):
+    html = client.get(f"/games/{gid}/rounds/1/referee?last-0=12-5&ans-1=1").get_data(as_text=True)
+    assert '<option value="12-5" selected>' in html and '<option value="5-12">' in html
+    assert 'name="ans-1" value="1" checked' in html
+
+
+def test_my_plays_refuses_a_hand_tile_that_ends_a_train(client, gid):
+    page = text(client.get(f"/games/{gid}/rounds/1/referee/plays?go=1&last-0=12-5&hand=5-12"))
+    assert "5-12 is already on the table, so it cannot be in the hand (R3.3)." in page

@@ -8,9 +8,12 @@ is being kept for the round.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from flask import Blueprint, abort, render_template, request, url_for
+from markupsafe import Markup, escape
 from flask_babel import gettext as _
 
 from ..db import get_db
@@ -20,7 +23,8 @@ from ..game import Game
 from ..options import RuleOptions
 from ..situation import Situation, TrainSketch, instead, sketch_table
 from ..storage import load_game
-from ..tiles import DEFAULT_SET, SETS, Tile, parse_tile_text, set_rows
+from ..i18n import current_language
+from ..tiles import DEFAULT_SET, SETS, Tile, full_set, parse_tile_text, set_rows
 
 bp = Blueprint("referee", __name__)
 
@@ -92,6 +96,29 @@ def parse_train(key: str, ctx: Context, field: str) -> str | None:
     return train_from_key(key, ctx.players, field)
 
 
+_PAIR = re.compile(r"([0-9]{1,2})-([0-9]{1,2})")
+
+
+def read_train(args, k: str, ctx: Context) -> TrainSketch:
+    """One train of the form: its last tile as seen on the table (``last-k=near-open``,
+    a double open unless ``ans-k=1``), or, in older links, its open end (``end-k``)
+    and whether it ends in an open double (``dbl-k``)."""
+    last = args.get(f"last-{k}", "").strip()
+    if last:
+        pair = _PAIR.fullmatch(last)
+        if pair is None:
+            raise BadInput(_("Pick the last tile of each train from the tiles of the set."),
+                           f"last-{k}")
+        near, end = int(pair[1]), int(pair[2])
+        if near > ctx.set or end > ctx.set:
+            raise BadInput(_("%(tile)s is not in a double-%(n)s set (R3.3).", tile=last,
+                             n=ctx.set), f"last-{k}")
+        return TrainSketch(end, near == end and args.get(f"ans-{k}") != "1", near)
+    end_text = args.get(f"end-{k}", "")
+    end = int(end_text) if end_text.isascii() and end_text.isdigit() else None
+    return TrainSketch(end, args.get(f"dbl-{k}") == "1")
+
+
 def read_situation(ctx: Context) -> Situation:
     """The situation from the query string; BadInput names the field at fault."""
     args = request.args
@@ -103,9 +130,7 @@ def read_situation(ctx: Context) -> Situation:
     markers = set()
     for name in list(ctx.players) + [None]:
         k = train_key(name, ctx.players)
-        end_text = args.get(f"end-{k}", "")
-        end = int(end_text) if end_text.isdigit() else None
-        trains[name] = TrainSketch(end, args.get(f"dbl-{k}") == "1")
+        trains[name] = read_train(args, k, ctx)
         if name is not None and args.get(f"mark-{k}") == "1":
             markers.add(name)
     played = None
@@ -124,9 +149,48 @@ def read_situation(ctx: Context) -> Situation:
                      trains, frozenset(markers), played, drawn, ctx.options)
 
 
+@lru_cache(maxsize=64)
+def _last_tile_options(set_n: int, engine: int, language: str) -> str:
+    """Every way a train can end, as <option>s: "near-open" for each tile both ways round."""
+    out = [f'<option value="">{escape(_("Empty (a tile must show %(e)s)", e=engine))}</option>']
+    for tile in full_set(set_n):
+        if tile == Tile.double(engine):
+            continue
+        pairs = [(tile.low, tile.high)] if tile.is_double else [(tile.low, tile.high),
+                                                                  (tile.high, tile.low)]
+        for near, end in pairs:
+            label = (_("%(tile)s, a double", tile=tile) if tile.is_double else
+                     _("%(near)s-%(end)s, open end %(end)s", near=near, end=end))
+            out.append(f'<option value="{near}-{end}">{escape(label)}</option>')
+    return "".join(out)
+
+
+def last_tile_options(set_n: int, engine: int, selected: str) -> Markup:
+    """The options of a train's last-tile select, with *selected* chosen."""
+    html = _last_tile_options(set_n, engine, current_language())
+    if selected:
+        html = html.replace(f'value="{escape(selected)}"', f'value="{escape(selected)}" selected', 1)
+    return Markup(html)
+
+
+def legacy_last(args, k: str) -> str:
+    """An older link's open double (end-k with dbl-k) as the last tile it stands for."""
+    end = args.get(f"end-{k}", "")
+    return f"{end}-{end}" if args.get(f"dbl-{k}") == "1" and end.isascii() and end.isdigit() else ""
+
+
+def _current_name(ctx: Context) -> str:
+    """Whose turn the form says it is (the first seat when it says nothing readable)."""
+    key = request.args.get("current", "0")
+    return ctx.players[int(key)] if key.isascii() and key.isdigit() and int(key) < len(
+        ctx.players) else ctx.players[0]
+
+
 def _render(template: str, ctx: Context, **values):
     return render_template(template, ctx=ctx, args=request.args, picker=set_rows(ctx.set),
-                           engine_tile=Tile.double(ctx.engine), mexican=MEXICAN, **values)
+                           engine_tile=Tile.double(ctx.engine), mexican=MEXICAN,
+                           last_tile_options=last_tile_options, legacy_last=legacy_last,
+                           **values)
 
 
 def live_table_state(ctx: Context):
@@ -188,17 +252,20 @@ def plays_view(ctx: Context):
             if not hand:
                 raise BadInput(_("Tap the tiles in the hand first."), "hand")
             if live is not None:
-                on_table = [t for t in hand if t in live.table.on_table]
-                if on_table:
-                    raise BadInput(_("%(tile)s is already on the table, so it cannot be in the "
-                                     "hand (R3.3).", tile=on_table[0]), "hand")
-                table = live.ruling_table()
+                seen = live.table.on_table
             else:
-                table = sketch_table(read_situation(ctx), avoid=hand)
+                situation = read_situation(ctx)
+                seen = {t.last for t in situation.trains.values() if t.last is not None}
+            on_table = [t for t in hand if t in seen]
+            if on_table:
+                raise BadInput(_("%(tile)s is already on the table, so it cannot be in the "
+                                 "hand (R3.3).", tile=on_table[0]), "hand")
+            table = live.ruling_table() if live is not None else sketch_table(situation, avoid=hand)
             plays = legal_plays(table, hand)
         except BadInput as bad:
             error = bad
-    return _render("referee/plays.html", ctx, plays=plays, error=error, hand=hand, live=live)
+    return _render("referee/plays.html", ctx, plays=plays, error=error, hand=hand, live=live,
+                   current=live.current if live is not None else _current_name(ctx))
 
 
 def plan_view(ctx: Context):

@@ -13,8 +13,9 @@ from ..game import Game
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
 from . import keeps_input_on_csrf_error
 from .live import live_state
-from ..storage import StaleRound, history, last_undoable, load_game, record_round, undo_last
-from ..tiles import Tile, full_set, parse_tile_text, set_rows
+from ..storage import (StaleRound, edit_changes, history, last_undoable, load_game, record_round,
+                       undo_last)
+from ..tiles import Tile, full_set, parse_tile_text
 
 bp = Blueprint("rounds", __name__)
 
@@ -139,7 +140,6 @@ def round_screen(game_id: str, number: int):
         error=error, warnings=warnings, conflict=conflict, next_round=next_round,
         deal=game.deal, standings=game.standings(), max_hand=game.max_hand(rnd.engine),
         live_over=live_over,
-        picker=set_rows(game.set), engine_tile=Tile.double(rnd.engine),
         tile_scores={f"{t.low}-{t.high}": (game.options.double_blank if t == Tile(0, 0) else t.pips)
                      for t in full_set(game.set)}), (
         400 if error else 409 if conflict else 200)
@@ -163,11 +163,19 @@ def history_page(game_id: str):
                            undoable=last_undoable(db, game_id), form=ConfirmForm())
 
 
-@bp.post("/games/<game_id>/undo")
+@bp.route("/games/<game_id>/undo", methods=["GET", "POST"])
 def undo(game_id: str):
+    """Undo the latest change, after a look at what it will put back."""
     db = get_db()
     game = load_game(db, game_id)
     form = ConfirmForm()
+    if request.method == "GET":
+        target = last_undoable(db, game_id)
+        if target is None:
+            flash(_("There is nothing to undo."), "error")
+            return redirect(url_for("rounds.history_page", game_id=game_id))
+        return render_template("undo.html", game=game, target=target, form=form,
+                               changes=edit_changes(db, target["id"]))
     if not form.validate_on_submit():
         flash(_("The page expired; nothing was undone. Try again."), "error")
     else:
