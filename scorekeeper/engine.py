@@ -841,7 +841,8 @@ class Finish(str, Enum):
     """A player played their last tile (R7.1); after the first turn if it happened in it (R4.4)."""
 
     BLOCKED = "blocked"
-    """The boneyard is empty and every player in turn passed (R7.2)."""
+    """The boneyard is empty and every player in turn passed, with no play and no new
+    marker in that cycle (R7.2)."""
 
 
 class IllegalMove(ValueError):
@@ -936,10 +937,13 @@ class RoundState:
     """A round as the scorekeeper mirrors it: the table and how many tiles each hand holds.
 
     ``drew`` is true between a draw and the play of the drawn tile (the tile is
-    ``table.drawn`` when known, else secret).  ``passes`` counts turns in a row
-    ended by a pass with the boneyard empty (R7.2).  The players who had their
-    first turn are those from ``starter`` up to ``table.current`` while
-    ``table.first_turn`` is true.
+    ``table.drawn`` when known, else secret).  ``passes`` (R7.2) counts the turns
+    in a row that ended in a pass leaving the table as it was: the boneyard empty,
+    no tile played that turn, and no new marker (the player's train already carried
+    one).  A play, or a pass that places a new marker, sets it back to 0; when it
+    reaches the number of players, everyone has seen the same table and passed, and
+    the round is blocked.  The players who had their first turn are those from
+    ``starter`` up to ``table.current`` while ``table.first_turn`` is true.
     """
 
     table: Table
@@ -1206,10 +1210,14 @@ def apply(state: RoundState, action: Action) -> RoundState:
         if table.first_turn and table.turn:
             return _end_turn(state, table, marker=False)  # R4.1: the train is built
         # R4.2, R5.4, R6.2, R6.4: a marker on their own train, and the turn passes.
-        # R7.2: count passes in a row with nothing left to draw (not in the first turn,
-        # where the Mexican and marked trains are not yet open to anyone).
-        blocked_pass = not table.first_turn and state.boneyard == 0 and not table.turn
-        passes = state.passes + 1 if blocked_pass else 0
+        # R7.2: a new marker opens a train to the players who passed before it, so only
+        # a pass that leaves the table as it was counts towards a blocked round: nothing
+        # left to draw, no tile played this turn, and the player's train already marked.
+        # (First-turn passes never count: the Mexican and marked trains are not open yet.)
+        # A play, or a pass that places a new marker, starts the count again.
+        unchanged = (not table.first_turn and state.boneyard == 0 and not table.turn
+                     and player in table.markers)
+        passes = state.passes + 1 if unchanged else 0
         after = _end_turn(dataclasses.replace(state, passes=passes), table, marker=True)
         if passes >= len(table.players):
             after = dataclasses.replace(after, finished=Finish.BLOCKED)

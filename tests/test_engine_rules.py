@@ -421,13 +421,33 @@ def test_r7_1_going_out_ends_the_round_even_on_a_double():
 
 def test_r7_2_blocked_when_every_player_passes_with_an_empty_boneyard():
     st = state(hands=(30, 30, 30), boneyard=0)
+    st = run(st, "pass", "pass", "pass")  # R7.2 each pass placed a new marker: not blocked yet
+    assert st.finished is None and st.table.markers == {"Ann", "Bob", "Chi"}
     st = run(st, "pass", "pass")
     assert st.finished is None and st.passes == 2
-    st = run(st, "pass")
+    st = run(st, "pass")  # R7.2 a whole cycle of passes on an unchanged table
     assert st.finished is Finish.BLOCKED
     # a play in between starts the count again
-    st = run(state(hands=(30, 30, 30), boneyard=0), "pass", "pass", "12-1>Ann", "pass", "pass")
+    st = run(state("Ann*: | Bob*: | Chi*:", hands=(30, 30, 30), boneyard=0),
+             "pass", "pass", "12-1>Ann", "pass", "pass")
     assert st.finished is None and st.passes == 2
+
+
+def test_r7_2_a_new_marker_gives_the_players_who_passed_another_look():
+    # R7.2 Bob holds 0-1 but nothing fits while Ann's train is unmarked; Bob passes (a marker),
+    # Ann passes (a marker on her train): now Bob can play 0-1 on Ann's train.
+    table = T("Ann: 2-3 3-4 4-0 0-6 6-3 3-3 3-5 5-0 | Bob: 2-0 0-3 | M: 2-1 1-3",
+              set_n=6, engine=2)
+    st = RoundState(table, "Ann", {"Ann": 5, "Bob": 10}, 0)
+    st = RoundState.from_json(st.to_json())  # the 28 tiles add up
+    st = run(st, "pass", "pass")
+    assert st.finished is None and st.current == "Bob" and st.table.markers == {"Ann", "Bob"}
+    assert st.passes == 0
+    after = run(st, "0-1>Ann")
+    assert after.table.trains["Ann"][-1] == tile("0-1") and after.current == "Ann"
+    # Had Bob nothing to play either: two more passes on the unchanged table block the round.
+    assert run(st, "pass").finished is None
+    assert run(st, "pass", "pass").finished is Finish.BLOCKED
 
 
 def test_r4_1_first_turn_builds_a_train_then_ends_by_passing():
