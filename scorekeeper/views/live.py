@@ -35,6 +35,7 @@ class LogEntry:
     at: str
     override: bool = False
     undone: bool = False
+    skipped: bool = False    # recorded, but the rules no longer allow it here
 
 
 @dataclass
@@ -47,17 +48,30 @@ class Live:
     active: int
 
 
-def describe(action, player: str) -> str:
+def describe(action, player: str | None) -> str:
+    """A log line, said whole; *player* is None for an old entry that did not record who."""
+    tile = getattr(action, "tile", None)
     if isinstance(action, PlayAction):
-        where = (_("the Mexican train") if action.train is None
-                 else _("their own train") if action.train == player
-                 else _("%(name)s's train", name=action.train))
-        return _("%(player)s played %(tile)s on %(where)s", player=player, tile=action.tile,
-                 where=where)
+        if player is None:
+            if action.train is None:
+                return _("Someone played %(tile)s on the Mexican train", tile=tile)
+            return _("Someone played %(tile)s on the train of %(owner)s", tile=tile,
+                     owner=action.train)
+        if action.train is None:
+            return _("%(player)s played %(tile)s on the Mexican train", player=player, tile=tile)
+        if action.train == player:
+            return _("%(player)s played %(tile)s on their own train", player=player, tile=tile)
+        return _("%(player)s played %(tile)s on the train of %(owner)s", player=player,
+                 tile=tile, owner=action.train)
     if isinstance(action, DrawAction):
-        if action.tile is None:
+        if player is None:
+            return _("Someone drew a tile") if tile is None else _("Someone drew %(tile)s",
+                                                                    tile=tile)
+        if tile is None:
             return _("%(player)s drew a tile", player=player)
-        return _("%(player)s drew %(tile)s", player=player, tile=action.tile)
+        return _("%(player)s drew %(tile)s", player=player, tile=tile)
+    if player is None:
+        return _("Someone passed")
     return _("%(player)s passed", player=player)
 
 
@@ -79,8 +93,8 @@ def load_live(game: Game, number: int) -> Live:
             continue
         action = action_from_json(data)
         if r["undone_at"] is not None:
-            by = data.get("by") or _("someone")
-            log.append(LogEntry(r["seq"], by, describe(action, by), r["at"],
+            by = data.get("by") or None
+            log.append(LogEntry(r["seq"], by or "", describe(action, by), r["at"],
                                 bool(data.get("override")), True))
             continue
         player = state.current
@@ -88,9 +102,8 @@ def load_live(game: Game, number: int) -> Live:
             state = apply(state, action)
         except IllegalMove:
             # Recorded under older rules and no longer possible: kept in the log, skipped.
-            log.append(LogEntry(r["seq"], player, describe(action, player) + " — " +
-                                _("skipped: the rules no longer allow it here"), r["at"],
-                                bool(data.get("override")), True))
+            log.append(LogEntry(r["seq"], player, describe(action, player), r["at"],
+                                bool(data.get("override")), skipped=True))
             continue
         log.append(LogEntry(r["seq"], player, describe(action, player), r["at"],
                             bool(data.get("override"))))
