@@ -31,7 +31,7 @@ def test_settle_an_open_double_dispute(live_server, page):
     verdict = page.inner_text("#verdict")
     assert "NOT LEGAL" in verdict
     assert "R6.3" in verdict and "Ann's 5-5 is an open double: Bob must play on it first." in verdict
-    assert "Play a tile showing 5 on Ann's train." in verdict
+    assert "Bob may play a tile showing 5 on the train of Ann." in verdict
     # The same tile on Bob's own train after the double is satisfied: change one tap.
     page.uncheck("input[name='dbl-0']")
     page.click("#ask")
