@@ -39,7 +39,7 @@ __all__ = [
     "TrainPlan", "plan_train",
     "RoundState", "PlayAction", "DrawAction", "PassAction", "Action", "Finish",
     "IllegalMove", "start_round", "start_from_json", "apply", "action_violations", "replay",
-    "legal_actions", "action_from_json", "check_hand", "STRUCTURAL",
+    "legal_actions", "action_from_json", "check_hand", "STRUCTURAL", "train_sentence",
 ]
 
 #: Rules whose breach makes a table impossible: even an override cannot apply them.
@@ -103,6 +103,21 @@ class Violation:
 
     def __repr__(self) -> str:
         return f"Violation({self.code} {self.rule}: {self.message!r})"
+
+
+def train_sentence(train: str | None, mexican: str, other: str, own: str | None = None,
+                   **values) -> str:
+    """One whole sentence about a train, translated: *mexican* for the Mexican train,
+    *own* (if given) for the train of ``values["player"]``, else *other* with %(owner)s.
+
+    Each id is a whole sentence marked with N_ where it is written, so translators
+    get every variant whole; nothing is spliced into anything.
+    """
+    if train is None:
+        return _(mexican, **values)
+    if own is not None and train == values.get("player"):
+        return _(own, **values)
+    return _(other, owner=train, **values)
 
 
 # --------------------------------------------------------------------------- the table
@@ -378,14 +393,13 @@ class Table:
                 raise InvalidTable(_("%(name)s is not one of the players, so has no train.",
                                      name=play.train), f"{field}.turn.{i}.train")
             if play.tile in in_turn or play.tile not in self.train(play.train):
-                if play.train is None:
-                    msg = _("%(tile)s is listed as played this turn on the Mexican train, but "
-                            "that train does not hold it (once).", tile=play.tile)
-                else:
-                    msg = _("%(tile)s is listed as played this turn on the train of %(owner)s, "
-                            "but that train does not hold it (once).", tile=play.tile,
-                            owner=play.train)
-                raise InvalidTable(msg, f"{field}.turn.{i}.tile")
+                raise InvalidTable(train_sentence(
+                    play.train,
+                    N_("%(tile)s is listed as played this turn on the Mexican train, but that "
+                       "train does not hold it (once)."),
+                    N_("%(tile)s is listed as played this turn on the train of %(owner)s, but "
+                       "that train does not hold it (once)."), tile=play.tile),
+                    f"{field}.turn.{i}.tile")
             in_turn.add(play.tile)
         if self.drawn is not None:
             d = self.drawn
@@ -410,13 +424,12 @@ class Table:
         if tile in seen:
             raise InvalidTable(_("%(tile)s is on the table twice; each tile exists "
                                  "once (R3.3).", tile=tile), where)
-        if name is None:
-            msg = _("%(tile)s does not chain in the Mexican train: the tile before it leaves "
-                    "%(end)s open (R3.2).", tile=tile, end=end)
-        else:
-            msg = _("%(tile)s does not chain in the train of %(owner)s: the tile before it "
-                    "leaves %(end)s open (R3.2).", tile=tile, owner=name, end=end)
-        raise InvalidTable(msg, where)
+        raise InvalidTable(train_sentence(
+            name,
+            N_("%(tile)s does not chain in the Mexican train: the tile before it leaves "
+               "%(end)s open (R3.2)."),
+            N_("%(tile)s does not chain in the train of %(owner)s: the tile before it leaves "
+               "%(end)s open (R3.2)."), tile=tile, end=end), where)
 
     def __repr__(self) -> str:
         def show(name):
@@ -503,13 +516,10 @@ def check(table: Table, play: Play) -> list[Violation]:
         out.append(Violation("already_played", "R3.3", msg))
     # R3.2: the tile must show the train's open end (the engine's number when empty).
     if low != end and high != end:
-        if train is None:
-            msg = _("%(tile)s does not match the Mexican train, whose open end is %(end)s.",
-                    tile=tile, end=end)
-        else:
-            msg = _("%(tile)s does not match the train of %(owner)s, whose open end is "
-                    "%(end)s.", tile=tile, owner=train, end=end)
-        out.append(Violation("no_match", "R3.2", msg))
+        out.append(Violation("no_match", "R3.2", train_sentence(
+            train, N_("%(tile)s does not match the Mexican train, whose open end is %(end)s."),
+            N_("%(tile)s does not match the train of %(owner)s, whose open end is %(end)s."),
+            tile=tile, end=end)))
     # The other rules depend on the train (and on whether this is the drawn tile), not
     # on the tile: ruled once per table and train.
     key = (train, f.drawn_pending and tile == table.drawn)
@@ -528,14 +538,12 @@ def _train_rules(table: Table, f: _Facts, train: str | None,
     out: list[Violation] = []
     if table.first_turn:
         # R4.1: the first turn builds only one's own train (this replaces R5.2's train_closed).
-        if train is None:
-            out.append(Violation("first_turn_own_train", "R4.1", _(
-                "In the first turn %(player)s may only build their own train, not the "
-                "Mexican train.", player=player)))
-        elif train != player:
-            out.append(Violation("first_turn_own_train", "R4.1", _(
-                "In the first turn %(player)s may only build their own train, not the train "
-                "of %(owner)s.", player=player, owner=train)))
+        if train != player:
+            out.append(Violation("first_turn_own_train", "R4.1", train_sentence(
+                train, N_("In the first turn %(player)s may only build their own train, not "
+                          "the Mexican train."),
+                N_("In the first turn %(player)s may only build their own train, not the "
+                   "train of %(owner)s."), player=player)))
         if table.drawn is not None and table.options.first_turn_stuck == "marker":
             # Decision: with first_turn_stuck=marker nobody draws in the first turn (R4.2).
             # A table that says the player drew anyway gets no play at all: the draw
@@ -583,8 +591,8 @@ def _train_rules(table: Table, f: _Facts, train: str | None,
                 msg = _("%(owner)s's %(tile)s is an open double: %(player)s must play on it "
                         "first.", owner=where, tile=double, player=player)
         else:
-            doubles = [_("the %(tile)s on the Mexican train", tile=d) if k is None
-                       else _("the %(tile)s on the train of %(owner)s", tile=d, owner=k)
+            doubles = [train_sentence(k, N_("the %(tile)s on the Mexican train"),
+                                      N_("the %(tile)s on the train of %(owner)s"), tile=d)
                        for k, d in binding.items()]
             msg = _("%(player)s must first play on one of the open doubles: %(doubles)s.",
                     player=player, doubles=format_list(doubles))
@@ -602,19 +610,15 @@ def _train_rules(table: Table, f: _Facts, train: str | None,
     # R6.7 (option): the tile owed after a double goes on that double.
     owes = f.owes
     if owes is not None and table.options.double_owner_satisfies and train != owes.train:
-        if owes.train is None:
-            msg = _("%(player)s owes a tile on the %(tile)s just played on the Mexican train: "
-                    "under this game's rules it must go on that double.",
-                    player=player, tile=owes.tile)
-        elif owes.train == player:
-            msg = _("%(player)s owes a tile on the %(tile)s just played on their own train: "
-                    "under this game's rules it must go on that double.",
-                    player=player, tile=owes.tile)
-        else:
-            msg = _("%(player)s owes a tile on the %(tile)s just played on the train of "
-                    "%(owner)s: under this game's rules it must go on that double.",
-                    player=player, tile=owes.tile, owner=owes.train)
-        out.append(Violation("owner_must_satisfy", "R6.7", msg))
+        out.append(Violation("owner_must_satisfy", "R6.7", train_sentence(
+            owes.train,
+            N_("%(player)s owes a tile on the %(tile)s just played on the Mexican train: under "
+               "this game's rules it must go on that double."),
+            N_("%(player)s owes a tile on the %(tile)s just played on the train of %(owner)s: "
+               "under this game's rules it must go on that double."),
+            N_("%(player)s owes a tile on the %(tile)s just played on their own train: under "
+               "this game's rules it must go on that double."),
+            player=player, tile=owes.tile)))
     return tuple(out)
 
 

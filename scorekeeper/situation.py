@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .engine import Play, Table, Violation, check, legal_plays
+from .engine import Play, Table, Violation, check, legal_plays, train_sentence
 from .errors import BadInput
 from .options import RuleOptions
-from .text import _, format_list, ngettext
+from .text import N_, _, format_list, ngettext
 from .tiles import Tile, full_set
 
 
@@ -160,15 +160,11 @@ def instead(table: Table, boneyard: int | None = None) -> list[str]:
     player = table.current
     lines = []
     for o in open_trains(table):
-        if o.train is None:
-            lines.append(_("%(player)s may play a tile showing %(end)s on the Mexican train.",
-                           player=player, end=o.end))
-        elif o.train == player:
-            lines.append(_("%(player)s may play a tile showing %(end)s on their own train.",
-                           player=player, end=o.end))
-        else:
-            lines.append(_("%(player)s may play a tile showing %(end)s on the train of "
-                           "%(owner)s.", player=player, end=o.end, owner=o.train))
+        lines.append(train_sentence(
+            o.train, N_("%(player)s may play a tile showing %(end)s on the Mexican train."),
+            N_("%(player)s may play a tile showing %(end)s on the train of %(owner)s."),
+            N_("%(player)s may play a tile showing %(end)s on their own train."),
+            player=player, end=o.end))
     lines.append(_last_resort(table, boneyard))
     return lines
 
@@ -259,10 +255,8 @@ def verdict(table: Table, play: Play, violations: Sequence[Violation] | None = N
     the play) and *boneyard* when the table knows them, None on a sketched table."""
     if violations is None:
         violations = check(table, play)
-    if play.train is None:
-        caption = _("%(tile)s on the Mexican train", tile=play.tile)
-    else:
-        caption = _("%(tile)s on the train of %(owner)s", tile=play.tile, owner=play.train)
+    caption = train_sentence(play.train, N_("%(tile)s on the Mexican train"),
+                             N_("%(tile)s on the train of %(owner)s"), tile=play.tile)
     if not violations:
         said = [_("%(player)s may make this play.", player=table.current)]
         said.extend(_what_follows(table, play, hand_count))
@@ -270,8 +264,8 @@ def verdict(table: Table, play: Play, violations: Sequence[Violation] | None = N
     lines = []
     places = [p.train for p in legal_plays(table, [play.tile])]
     if places:
-        trains = [_("the Mexican train") if name is None
-                  else _("the train of %(owner)s", owner=name) for name in places]
+        trains = [train_sentence(name, N_("the Mexican train"), N_("the train of %(owner)s"))
+                  for name in places]
         lines.append(ngettext("%(tile)s may be played on this train instead: %(trains)s.",
                               "%(tile)s may be played on one of these trains instead: "
                               "%(trains)s.", len(places), tile=play.tile,

@@ -14,11 +14,12 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..engine import (DrawAction, Finish, IllegalMove, PassAction, PlayAction, RoundState,
-                      Violation, action_from_json, apply, start_from_json)
+                      Violation, action_from_json, apply, start_from_json, train_sentence)
 from ..errors import BadInput
 from ..forms import ConfirmForm
 from ..game import Game
 from ..storage import StaleLive, add_move, live_moves, load_game, undo_move
+from ..text import N_
 from ..tiles import full_set, parse_tile_text, set_rows
 from .referee import MEXICAN, train_from_key
 
@@ -51,18 +52,14 @@ class Live:
 def describe(action, player: str | None) -> str:
     """A log line, said whole; *player* is None for an old entry that did not record who."""
     tile = getattr(action, "tile", None)
+    if isinstance(action, PlayAction) and player is None:
+        return train_sentence(action.train, N_("Someone played %(tile)s on the Mexican train"),
+                              N_("Someone played %(tile)s on the train of %(owner)s"), tile=tile)
     if isinstance(action, PlayAction):
-        if player is None:
-            if action.train is None:
-                return _("Someone played %(tile)s on the Mexican train", tile=tile)
-            return _("Someone played %(tile)s on the train of %(owner)s", tile=tile,
-                     owner=action.train)
-        if action.train is None:
-            return _("%(player)s played %(tile)s on the Mexican train", player=player, tile=tile)
-        if action.train == player:
-            return _("%(player)s played %(tile)s on their own train", player=player, tile=tile)
-        return _("%(player)s played %(tile)s on the train of %(owner)s", player=player,
-                 tile=tile, owner=action.train)
+        return train_sentence(action.train, N_("%(player)s played %(tile)s on the Mexican train"),
+                              N_("%(player)s played %(tile)s on the train of %(owner)s"),
+                              N_("%(player)s played %(tile)s on their own train"),
+                              player=player, tile=tile)
     if isinstance(action, DrawAction):
         if player is None:
             return _("Someone drew a tile") if tile is None else _("Someone drew %(tile)s",
