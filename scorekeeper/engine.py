@@ -31,15 +31,15 @@ from typing import Iterable, Mapping, Sequence
 
 from .errors import BadInput
 from .options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
-from .text import N_, _
-from .tiles import SETS, Tile, full_set, parse_tile, parse_tiles, set_size
+from .text import N_, _, format_list, ngettext
+from .tiles import SETS, Tile, full_set, not_in_set, parse_tile, parse_tiles, set_size
 
 __all__ = [
     "Play", "Violation", "Table", "InvalidTable", "check", "is_legal", "legal_plays",
     "TrainPlan", "plan_train",
     "RoundState", "PlayAction", "DrawAction", "PassAction", "Action", "Finish",
     "IllegalMove", "start_round", "start_from_json", "apply", "action_violations", "replay",
-    "legal_actions", "action_from_json", "check_hand", "STRUCTURAL",
+    "legal_actions", "action_from_json", "check_hand", "STRUCTURAL", "train_sentence",
 ]
 
 #: Rules whose breach makes a table impossible: even an override cannot apply them.
@@ -103,6 +103,21 @@ class Violation:
 
     def __repr__(self) -> str:
         return f"Violation({self.code} {self.rule}: {self.message!r})"
+
+
+def train_sentence(train: str | None, mexican: str, other: str, own: str | None = None,
+                   **values) -> str:
+    """One whole sentence about a train, translated: *mexican* for the Mexican train,
+    *own* (if given) for the train of ``values["player"]``, else *other* with %(owner)s.
+
+    Each id is a whole sentence marked with N_ where it is written, so translators
+    get every variant whole; nothing is spliced into anything.
+    """
+    if train is None:
+        return _(mexican, **values)
+    if own is not None and train == values.get("player"):
+        return _(own, **values)
+    return _(other, owner=train, **values)
 
 
 # --------------------------------------------------------------------------- the table
@@ -378,15 +393,18 @@ class Table:
                 raise InvalidTable(_("%(name)s is not one of the players, so has no train.",
                                      name=play.train), f"{field}.turn.{i}.train")
             if play.tile in in_turn or play.tile not in self.train(play.train):
-                raise InvalidTable(_("%(tile)s is listed as played this turn on %(train)s, but "
-                                     "that train does not hold it (once).", tile=play.tile,
-                                     train=_train_label(play.train)), f"{field}.turn.{i}.tile")
+                raise InvalidTable(train_sentence(
+                    play.train,
+                    N_("%(tile)s is listed as played this turn on the Mexican train, but that "
+                       "train does not hold it (once)."),
+                    N_("%(tile)s is listed as played this turn on the train of %(owner)s, but "
+                       "that train does not hold it (once)."), tile=play.tile),
+                    f"{field}.turn.{i}.tile")
             in_turn.add(play.tile)
         if self.drawn is not None:
             d = self.drawn
             if not d.in_set(self.set):
-                raise InvalidTable(_("%(tile)s is not in a double-%(n)s set (R3.3).",
-                                     tile=d, n=self.set), f"{field}.drawn")
+                raise InvalidTable(not_in_set(d, self.set, cite=True), f"{field}.drawn")
             if d == engine or (d in seen and d not in in_turn):
                 raise InvalidTable(_("%(tile)s is already on the table, so %(name)s cannot have "
                                      "drawn it this turn (R3.3).", tile=d, name=self.current),
@@ -399,17 +417,19 @@ class Table:
         tile = self.train(name)[i]
         where = f"{field}.mexican.{i}" if name is None else f"{field}.trains.{name}.{i}"
         if not tile.in_set(self.set):
-            raise InvalidTable(_("%(tile)s is not in a double-%(n)s set (R3.3).",
-                                 tile=tile, n=self.set), where)
+            raise InvalidTable(not_in_set(tile, self.set, cite=True), where)
         if tile == self.engine_tile:
             raise InvalidTable(_("%(tile)s is the engine: it sits in the centre and "
                                  "cannot also be in a train (R3.3).", tile=tile), where)
         if tile in seen:
             raise InvalidTable(_("%(tile)s is on the table twice; each tile exists "
                                  "once (R3.3).", tile=tile), where)
-        raise InvalidTable(_("%(tile)s does not chain in %(train)s: the tile before "
-                             "it leaves %(end)s open (R3.2).", tile=tile,
-                             train=_train_label(name), end=end), where)
+        raise InvalidTable(train_sentence(
+            name,
+            N_("%(tile)s does not chain in the Mexican train: the tile before it leaves "
+               "%(end)s open (R3.2)."),
+            N_("%(tile)s does not chain in the train of %(owner)s: the tile before it leaves "
+               "%(end)s open (R3.2)."), tile=tile, end=end), where)
 
     def __repr__(self) -> str:
         def show(name):
@@ -430,9 +450,11 @@ class Table:
 def _check_players(players: Sequence[str], field: str) -> set[str]:
     """2 to 14 players (R1.1), each once; the set of their names."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise InvalidTable(_("A round has %(min)s to %(max)s players (R1.1); %(count)s "
-                             "were given.", min=MIN_PLAYERS, max=MAX_PLAYERS,
-                             count=len(players)), field)
+        raise InvalidTable(ngettext("A round has %(min)s to %(max)s players (R1.1); %(num)s "
+                                    "was given.",
+                                    "A round has %(min)s to %(max)s players (R1.1); %(num)s "
+                                    "were given.", len(players), min=MIN_PLAYERS,
+                                    max=MAX_PLAYERS), field)
     names = set()
     for i, name in enumerate(players):
         if name in names:
@@ -464,16 +486,6 @@ def _whole(value, field: str, message: str) -> int:
     return value
 
 
-def _train_label(name: str | None) -> str:
-    """A train in a sentence: "Ann's train" or "the Mexican train"."""
-    return _("the Mexican train") if name is None else _("%(name)s's train", name=name)
-
-
-def _double_label(name: str | None, tile: Tile) -> str:
-    return (_("the Mexican train's %(tile)s", tile=tile) if name is None
-            else _("%(name)s's %(tile)s", name=name, tile=tile))
-
-
 # --------------------------------------------------------------------------- rulings
 
 
@@ -495,8 +507,7 @@ def check(table: Table, play: Play) -> list[Violation]:
 
     # R3.3: each tile exists once, and only numbers up to N exist.
     if low < 0 or high > table.set:
-        out.append(Violation("not_in_set", "R3.3", _(
-            "%(tile)s is not in a double-%(n)s set.", tile=tile, n=table.set)))
+        out.append(Violation("not_in_set", "R3.3", not_in_set(tile, table.set)))
     elif tile in f.on_table:
         if low == high == table.engine:
             msg = _("%(tile)s is the engine: it is already on the table.", tile=tile)
@@ -505,9 +516,10 @@ def check(table: Table, play: Play) -> list[Violation]:
         out.append(Violation("already_played", "R3.3", msg))
     # R3.2: the tile must show the train's open end (the engine's number when empty).
     if low != end and high != end:
-        out.append(Violation("no_match", "R3.2", _(
-            "%(tile)s does not match %(train)s, whose open end is %(end)s.",
-            tile=tile, train=_train_label(train), end=end)))
+        out.append(Violation("no_match", "R3.2", train_sentence(
+            train, N_("%(tile)s does not match the Mexican train, whose open end is %(end)s."),
+            N_("%(tile)s does not match the train of %(owner)s, whose open end is %(end)s."),
+            tile=tile, end=end)))
     # The other rules depend on the train (and on whether this is the drawn tile), not
     # on the tile: ruled once per table and train.
     key = (train, f.drawn_pending and tile == table.drawn)
@@ -527,9 +539,11 @@ def _train_rules(table: Table, f: _Facts, train: str | None,
     if table.first_turn:
         # R4.1: the first turn builds only one's own train (this replaces R5.2's train_closed).
         if train != player:
-            out.append(Violation("first_turn_own_train", "R4.1", _(
-                "In the first turn %(player)s may only build their own train, not %(train)s.",
-                player=player, train=_train_label(train))))
+            out.append(Violation("first_turn_own_train", "R4.1", train_sentence(
+                train, N_("In the first turn %(player)s may only build their own train, not "
+                          "the Mexican train."),
+                N_("In the first turn %(player)s may only build their own train, not the "
+                   "train of %(owner)s."), player=player)))
         if table.drawn is not None and table.options.first_turn_stuck == "marker":
             # Decision: with first_turn_stuck=marker nobody draws in the first turn (R4.2).
             # A table that says the player drew anyway gets no play at all: the draw
@@ -562,7 +576,7 @@ def _train_rules(table: Table, f: _Facts, train: str | None,
     if (train is not None and train != player and train not in table.markers
             and train not in f.open_doubles):
         out.append(Violation("train_closed", "R5.2", _(
-            "%(owner)s's train has no marker: %(player)s may not play on it.",
+            "The train of %(owner)s has no marker: %(player)s may not play on it.",
             owner=train, player=player)))
     # R6.3–R6.6: an open double binding this player must be satisfied first.
     binding = f.binding
@@ -573,12 +587,15 @@ def _train_rules(table: Table, f: _Facts, train: str | None,
                 msg = _("The Mexican train's %(tile)s is an open double: %(player)s must play "
                         "on it first.", tile=double, player=player)
             else:
+                # The sentence of API.md's example answer, kept word for word.
                 msg = _("%(owner)s's %(tile)s is an open double: %(player)s must play on it "
                         "first.", owner=where, tile=double, player=player)
         else:
-            msg = _("%(doubles)s are open doubles: %(player)s must play on one of them first.",
-                    doubles=", ".join(_double_label(k, d) for k, d in binding.items()),
-                    player=player)
+            doubles = [train_sentence(k, N_("the %(tile)s on the Mexican train"),
+                                      N_("the %(tile)s on the train of %(owner)s"), tile=d)
+                       for k, d in binding.items()]
+            msg = _("%(player)s must first play on one of the open doubles: %(doubles)s.",
+                    player=player, doubles=format_list(doubles))
         out.append(Violation("open_double", "R6.3", msg))
     # R5.1: one tile per turn, unless it was a double (R6.1).
     if f.done:
@@ -593,10 +610,15 @@ def _train_rules(table: Table, f: _Facts, train: str | None,
     # R6.7 (option): the tile owed after a double goes on that double.
     owes = f.owes
     if owes is not None and table.options.double_owner_satisfies and train != owes.train:
-        out.append(Violation("owner_must_satisfy", "R6.7", _(
-            "%(player)s owes a tile on the %(tile)s just played on %(train)s: under this "
-            "game's rules it must go on that double.",
-            player=player, tile=owes.tile, train=_train_label(owes.train))))
+        out.append(Violation("owner_must_satisfy", "R6.7", train_sentence(
+            owes.train,
+            N_("%(player)s owes a tile on the %(tile)s just played on the Mexican train: under "
+               "this game's rules it must go on that double."),
+            N_("%(player)s owes a tile on the %(tile)s just played on the train of %(owner)s: "
+               "under this game's rules it must go on that double."),
+            N_("%(player)s owes a tile on the %(tile)s just played on their own train: under "
+               "this game's rules it must go on that double."),
+            player=player, tile=owes.tile)))
     return tuple(out)
 
 
@@ -646,8 +668,7 @@ def check_hand(set_n: int, engine: int, hand: Iterable[Tile], field: str = "hand
     for i, tile in enumerate(hand):
         where = f"{field}.{i}"
         if not tile.in_set(set_n):
-            raise BadInput(_("%(tile)s is not in a double-%(n)s set (R3.3).", tile=tile, n=set_n),
-                           where)
+            raise BadInput(not_in_set(tile, set_n, cite=True), where)
         if tile == engine_tile:
             raise BadInput(_("%(tile)s is the engine: it is on the table, not in a hand (R3.3).",
                              tile=tile), where)
@@ -841,7 +862,8 @@ class Finish(str, Enum):
     """A player played their last tile (R7.1); after the first turn if it happened in it (R4.4)."""
 
     BLOCKED = "blocked"
-    """The boneyard is empty and every player in turn passed (R7.2)."""
+    """The boneyard is empty and every player in turn passed, with no play and no new
+    marker in that cycle (R7.2)."""
 
 
 class IllegalMove(ValueError):
@@ -852,7 +874,7 @@ class IllegalMove(ValueError):
         self.violations = list(violations)
         self.action = action
         self.index = index
-        super().__init__(" ".join(v.message for v in self.violations))
+        super().__init__("\n".join(v.message for v in self.violations))  # a sentence a line
 
     def to_json(self) -> dict:
         return {"violations": [v.to_json() for v in self.violations]}
@@ -936,10 +958,13 @@ class RoundState:
     """A round as the scorekeeper mirrors it: the table and how many tiles each hand holds.
 
     ``drew`` is true between a draw and the play of the drawn tile (the tile is
-    ``table.drawn`` when known, else secret).  ``passes`` counts turns in a row
-    ended by a pass with the boneyard empty (R7.2).  The players who had their
-    first turn are those from ``starter`` up to ``table.current`` while
-    ``table.first_turn`` is true.
+    ``table.drawn`` when known, else secret).  ``passes`` (R7.2) counts the turns
+    in a row that ended in a pass leaving the table as it was: the boneyard empty,
+    no tile played that turn, and no new marker (the player's train already carried
+    one).  A play, or a pass that places a new marker, sets it back to 0; when it
+    reaches the number of players, everyone has seen the same table and passed, and
+    the round is blocked.  The players who had their first turn are those from
+    ``starter`` up to ``table.current`` while ``table.first_turn`` is true.
     """
 
     table: Table
@@ -1005,8 +1030,8 @@ class RoundState:
         for name in table.players:
             value = hands.get(name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise BadInput(_("%(name)s's tile count must be a whole number, 0 or more.",
-                                 name=name), f"{field}.hands.{name}")
+                raise BadInput(_("The tile count of %(name)s must be a whole number, 0 or "
+                                 "more.", name=name), f"{field}.hands.{name}")
         for name in hands:
             if name not in table.players:
                 raise InvalidTable(_("%(name)s is not one of the players.", name=name),
@@ -1077,8 +1102,8 @@ def start_round(set_n: int, engine: int, players: Sequence[str], starter: str,
         for name in players:
             value = hands.get(name) if isinstance(hands, Mapping) else None
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise BadInput(_("%(name)s's tile count must be a whole number, 0 or more.",
-                                 name=name), f"start.hands.{name}")
+                raise BadInput(_("The tile count of %(name)s must be a whole number, 0 or "
+                                 "more.", name=name), f"start.hands.{name}")
     total = set_size(set_n) - 1
     if boneyard is None:
         boneyard = total - sum(hands[p] for p in players)
@@ -1161,8 +1186,7 @@ def action_violations(state: RoundState, action: Action) -> list[Violation]:
         tile = action.tile
         if tile is not None:
             if not tile.in_set(table.set):
-                out.append(_v("not_in_set", "R3.3", _(
-                    "%(tile)s is not in a double-%(n)s set.", tile=tile, n=table.set)))
+                out.append(_v("not_in_set", "R3.3", not_in_set(tile, table.set)))
             elif tile in table.on_table:
                 out.append(_v("already_played", "R3.3", _(
                     "%(tile)s is already on the table, so it cannot come from the boneyard.",
@@ -1206,10 +1230,14 @@ def apply(state: RoundState, action: Action) -> RoundState:
         if table.first_turn and table.turn:
             return _end_turn(state, table, marker=False)  # R4.1: the train is built
         # R4.2, R5.4, R6.2, R6.4: a marker on their own train, and the turn passes.
-        # R7.2: count passes in a row with nothing left to draw (not in the first turn,
-        # where the Mexican and marked trains are not yet open to anyone).
-        blocked_pass = not table.first_turn and state.boneyard == 0 and not table.turn
-        passes = state.passes + 1 if blocked_pass else 0
+        # R7.2: a new marker opens a train to the players who passed before it, so only
+        # a pass that leaves the table as it was counts towards a blocked round: nothing
+        # left to draw, no tile played this turn, and the player's train already marked.
+        # (First-turn passes never count: the Mexican and marked trains are not open yet.)
+        # A play, or a pass that places a new marker, starts the count again.
+        unchanged = (not table.first_turn and state.boneyard == 0 and not table.turn
+                     and player in table.markers)
+        passes = state.passes + 1 if unchanged else 0
         after = _end_turn(dataclasses.replace(state, passes=passes), table, marker=True)
         if passes >= len(table.players):
             after = dataclasses.replace(after, finished=Finish.BLOCKED)

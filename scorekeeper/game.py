@@ -13,7 +13,7 @@ from .errors import BadInput
 from .options import MAX_PLAYERS, MIN_PLAYERS, Deal, RuleOptions, deal_for
 from .scoring import max_hand
 from .standings import Standings, compute
-from .text import _
+from .text import _, ngettext
 
 MAX_NAME = 40
 
@@ -106,14 +106,15 @@ def parse_players(names, field: str = "players") -> list[str]:
     if not isinstance(names, (list, tuple)):
         raise BadInput(_("Players must be a list of names in seating order."), field)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise BadInput(_("A game has %(min)s to %(max)s players; %(count)s were given (R1.1).",
-                         min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(names)), field)
+        raise BadInput(ngettext("A game has %(min)s to %(max)s players; %(num)s was given (R1.1).",
+                                "A game has %(min)s to %(max)s players; %(num)s were given "
+                                "(R1.1).", len(names), min=MIN_PLAYERS, max=MAX_PLAYERS), field)
     cleaned: list[str] = []
     seen: dict[str, str] = {}
     for i, raw in enumerate(names):
         where = f"{field}.{i}"
         if not isinstance(raw, str):
-            raise BadInput(_("Player %(n)s's name must be text.", n=i + 1), where)
+            raise BadInput(_("The name of player %(n)s must be text.", n=i + 1), where)
         name = clean_name(raw)
         if not name:
             raise BadInput(_("Player %(n)s needs a name.", n=i + 1), where)
@@ -121,7 +122,8 @@ def parse_players(names, field: str = "players") -> list[str]:
             raise BadInput(_("%(name)s is too long: a name has at most %(max)s characters.",
                              name=name[:MAX_NAME] + "…", max=MAX_NAME), where)
         if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-            raise BadInput(_("Player %(n)s's name contains a control character.", n=i + 1), where)
+            raise BadInput(_("The name of player %(n)s contains a control character.", n=i + 1),
+                           where)
         key = name.casefold()
         if key in seen:
             raise BadInput(_("%(name)s is in the game twice: names must differ (ignoring case).",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from urllib.parse import urlencode
 
+from babel.lists import format_list
 from flask import Flask, g, request
 from flask_babel import Babel, format_datetime, get_locale, get_translations, gettext
 from markupsafe import Markup
@@ -94,7 +95,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.install_gettext_callables(_template_gettext, _template_ngettext, newstyle=True)
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  language_url=language_url, when=when)
-    text.set_translator(_translate)
+    text.set_translator(_translate, _translate_plural, _format_list)
 
     @app.after_request
     def remember_language(response):
@@ -111,3 +112,20 @@ def _translate(message: str) -> str:
         return gettext(message)
     except RuntimeError:  # outside a request: English
         return message
+
+
+def _translate_plural(singular: str, plural: str, num: int) -> str:
+    try:
+        return get_translations().ngettext(singular, plural, num)
+    except RuntimeError:  # outside a request: English
+        return singular if num == 1 else plural
+
+
+def _format_list(items, style: str) -> str:
+    try:
+        locale = get_locale()
+    except RuntimeError:
+        locale = None
+    if locale is None:  # outside a request: English
+        return text.english_list(items, style)
+    return format_list(items, style=style, locale=locale)

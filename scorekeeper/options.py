@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Mapping
 
 from .errors import BadInput
-from .text import N_, _
+from .text import N_, _, format_list
 from .tiles import SETS, set_size
 
 MIN_PLAYERS = 2
@@ -85,7 +85,7 @@ class RuleOptions:
             if name not in CHOICES:
                 raise BadInput(
                     _("%(name)s is not a rule option; the options are %(names)s.",
-                      name=name, names=", ".join(CHOICES)),
+                      name=name, names=format_list(list(CHOICES))),
                     f"{field}.{name}",
                 )
             allowed = CHOICES[name]
@@ -97,8 +97,8 @@ class RuleOptions:
                 ok = isinstance(value, str)
             if not ok or value not in allowed:
                 raise BadInput(
-                    _("%(name)s must be one of %(values)s.", name=name,
-                      values=", ".join(_json_word(v) for v in allowed)),
+                    _("%(name)s must be %(values)s.", name=name,
+                      values=format_list([_json_word(v) for v in allowed], style="or")),
                     f"{field}.{name}",
                 )
             values[name] = value
@@ -113,20 +113,24 @@ class RuleOptions:
         return {f.name: getattr(self, f.name) for f in fields(self)
                 if getattr(self, f.name) != getattr(default, f.name)}
 
-    def summary(self) -> str:
-        """A short line for headers and scoresheets: "0-0 = 50 · first turn: train"."""
-        parts = [
+    def summary_items(self) -> list[str]:
+        """The house rules as short labels, each whole: ["0-0 = 50", "first turn: train", …]."""
+        items = [
             _("0-0 = %(points)s", points=self.double_blank),
-            _("first turn: %(mode)s", mode=_("train") if self.first_turn == "train" else _("one tile")),
+            _("first turn: train") if self.first_turn == "train" else _("first turn: one tile"),
             _("deal %(table)s", table=self.deal),
         ]
         if self.starter == "highest_draw":
-            parts.append(_("highest draw starts"))
+            items.append(_("highest draw starts"))
         if self.first_turn_stuck == "draw":
-            parts.append(_("stuck first turn draws"))
+            items.append(_("stuck first turn draws"))
         if self.double_owner_satisfies:
-            parts.append(_("double's owner satisfies it"))
-        return " · ".join(parts)
+            items.append(_("double's owner satisfies it"))
+        return items
+
+    def summary(self) -> str:
+        """A short line for headers: the labels side by side, "0-0 = 50 · first turn: train"."""
+        return " · ".join(self.summary_items())
 
 
 def _json_word(value) -> str:
@@ -199,13 +203,11 @@ def parse_engines(set_n: int, start, end) -> tuple[int, int]:
     """Validate a shortened game's start and end engines (R2.1)."""
     start = set_n if start is None else start
     end = 0 if end is None else end
+    messages = {"start_engine": N_("The start engine must be a double from 0 to %(top)s."),
+                "end_engine": N_("The end engine must be a double from 0 to %(top)s.")}
     for name, value in (("start_engine", start), ("end_engine", end)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= set_n:
-            raise BadInput(
-                _("The %(which)s engine must be a double from 0 to %(top)s.",
-                  which=_("start") if name == "start_engine" else _("end"), top=set_n),
-                name,
-            )
+            raise BadInput(_(messages[name], top=set_n), name)
     if end > start:
         raise BadInput(_("Engines count down: the end engine cannot be above the start engine."),
                        "end_engine")

@@ -53,7 +53,7 @@ from .domino import PIP_COLOURS, pip_positions, pip_radius
 from .errors import BadInput
 from .game import Game, parse_game_name, parse_players
 from .options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for, parse_engines, round_engines
-from .text import _
+from .text import _, format_list, ngettext
 from .tiles import parse_set
 
 APP_NAME = "Mexican Train Scorekeeper"
@@ -381,7 +381,7 @@ def _game_sheet(game: Game) -> _Sheet:
                        name=winners[0], points=points)
         else:
             status = _("Shared first place: %(names)s with %(points)s points each (R8.4).",
-                       names=", ".join(winners), points=points)
+                       names=format_list(winners), points=points)
     elif played:
         status = _("In progress: %(played)s of %(rounds)s rounds played; totals and places so far.",
                    played=played, rounds=len(game.rounds))
@@ -515,7 +515,8 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
         c.setLineWidth(0.6)
         c.line(left + lw + 6, y - 3, right - right_w - 10, y - 3)
     # right block: set and rounds, then the date
-    set_line = _("Double-%(n)s set · %(count)s rounds", n=sheet.set_n, count=len(sheet.engines))
+    set_line = ngettext("Double-%(n)s set · %(num)s round", "Double-%(n)s set · %(num)s rounds",
+                        len(sheet.engines), n=sheet.set_n)
     pen.draw(right, top - 11, pen.fit(set_line, right_w, 10, 7, bold=True)[0], 10, bold=True,
              align="right")
     if sheet.date is not None:
@@ -529,9 +530,15 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
         pen.draw(right - 100, top - 26, dl, 9, color=MUTED, align="right")
     engines = sheet.engines
     deal = deal_for(sheet.set_n, n, sheet.options)
-    rules = _("%(rules)s · %(each)s tiles each · engines %(first)s-%(first)s down to "
-              "%(last)s-%(last)s", rules=sheet.options.summary(), each=deal.tiles_each,
-              first=engines[0], last=engines[-1])
+    # Short labels side by side, each a whole message (the order of labels is no grammar).
+    labels = sheet.options.summary_items()
+    labels.append(ngettext("%(num)s tile each", "%(num)s tiles each", deal.tiles_each))
+    if engines[0] == engines[-1]:
+        labels.append(_("engine %(first)s-%(first)s", first=engines[0]))
+    else:
+        labels.append(_("engines %(first)s-%(first)s down to %(last)s-%(last)s",
+                         first=engines[0], last=engines[-1]))
+    rules = " · ".join(labels)
     rules, rsize = pen.fit(rules, inner_w - right_w - 10, 9, 6.5)
     pen.draw(left, top - 34, rules, rsize, color=MUTED)
     header_bottom = top - 44
@@ -620,8 +627,12 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
     y0 = grid_top
     c.setFillColor(HEADER_FILL)
     c.rect(gx, y0 - head_h, grid_w, head_h, stroke=0, fill=1)
-    pen.draw(gx + 5, y0 - head_h / 2 + 2, _("Round"), 8, bold=True, color=MUTED)
-    pen.draw(gx + 5, y0 - head_h / 2 - 8, _("engine"), 7, color=MUTED)
+    # One label, wrapped to the column: "Round and engine" stays one sentence to translate.
+    head = pen.wrap(_("Round and engine"), label_w - 8, 7.5, bold=True)[:3]
+    lead = 7.5 * 1.15
+    first_base = y0 - head_h / 2 + (len(head) - 1) * lead / 2 - 2.5
+    for k, line in enumerate(head):
+        pen.draw(gx + 5, first_base - k * lead, line, 7.5, bold=True, color=MUTED)
     for i, name in enumerate(sheet.players):
         cx = gx + label_w + i * col_w
         pen.draw(cx + 3, y0 - 8, str(i + 1), 6.5, color=MUTED)

@@ -7,8 +7,8 @@ from typing import Iterable, Mapping, Sequence
 
 from .errors import BadInput
 from .options import RuleOptions
-from .text import _
-from .tiles import Tile, full_set, parse_tiles
+from .text import _, format_list, ngettext
+from .tiles import Tile, full_set, not_in_set, parse_tiles
 
 
 def tile_score(tile: Tile, options: RuleOptions = RuleOptions()) -> int:
@@ -52,12 +52,12 @@ def check_scores(scores: Mapping, players: Sequence[str], set_n: int, engine: in
     for name in players:
         value = scores[name]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise BadInput(_("%(name)s's score must be a whole number from 0 to %(top)s.",
+            raise BadInput(_("The score of %(name)s must be a whole number from 0 to %(top)s.",
                              name=name, top=top), f"{field}.{name}")
         if not 0 <= value <= top:
-            raise BadInput(_("%(name)s's score of %(value)s is impossible: a round score is "
-                             "from 0 to %(top)s, the largest possible hand in this round (R7.4).",
-                             name=name, value=value, top=top), f"{field}.{name}")
+            raise BadInput(_("A score of %(value)s for %(name)s is impossible: a round score "
+                             "is from 0 to %(top)s, the largest possible hand in this round "
+                             "(R7.4).", name=name, value=value, top=top), f"{field}.{name}")
         checked[name] = value
     return checked
 
@@ -84,8 +84,7 @@ def check_hands(hands: Mapping, players: Sequence[str], set_n: int, engine: int,
         for i, tile in enumerate(tiles):
             where = f"{field}.{name}.{i}"
             if not tile.in_set(set_n):
-                raise BadInput(_("%(tile)s is not in a double-%(n)s set (R3.3).",
-                                 tile=tile, n=set_n), where)
+                raise BadInput(not_in_set(tile, set_n, cite=True), where)
             if tile == engine_tile:
                 raise BadInput(_("%(tile)s is this round's engine; it cannot be in a hand (R3.3).",
                                  tile=tile), where)
@@ -105,9 +104,11 @@ def round_warnings(scores: Mapping[str, int]) -> list[Warning]:
         return [Warning("no_zero", "R7.4", _(
             "Nobody scored 0: that happens only when the round was blocked (R7.2).") )]
     if len(zeros) > 1:
-        return [Warning("several_zeros", "R7.4", _(
-            "%(count)s players scored 0 (%(names)s): only possible when several went out "
-            "during the first turn (R4.4).", count=len(zeros), names=", ".join(zeros)))]
+        return [Warning("several_zeros", "R7.4", ngettext(
+            "%(num)s player scored 0 (%(names)s): only possible when several went out "
+            "during the first turn (R4.4).",
+            "%(num)s players scored 0 (%(names)s): only possible when several went out "
+            "during the first turn (R4.4).", len(zeros), names=format_list(zeros)))]
     return []
 
 
@@ -118,5 +119,5 @@ def _check_names(given: Mapping, players: Sequence[str], field: str) -> None:
                            f"{field}.{name}")
     for name in players:
         if name not in given:
-            raise BadInput(_("%(name)s's score is missing: every player needs one.", name=name),
-                           f"{field}.{name}")
+            raise BadInput(_("The score of %(name)s is missing: every player needs one.",
+                             name=name), f"{field}.{name}")

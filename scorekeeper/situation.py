@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .engine import Play, Table
+from .engine import Play, Table, Violation, check, legal_plays, train_sentence
 from .errors import BadInput
 from .options import RuleOptions
-from .text import _
-from .tiles import Tile
+from .text import N_, _, format_list, ngettext
+from .tiles import Tile, full_set
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,8 +197,6 @@ def open_trains(table: Table) -> list[Option]:
     Derived from check() over every tile not on the table, so it never
     disagrees with a ruling.
     """
-    from .engine import legal_plays
-    from .tiles import full_set
     free = [t for t in full_set(table.set) if t not in table.on_table]
     seen: dict[str | None, Option] = {}
     for play in legal_plays(table, free):
@@ -207,26 +205,169 @@ def open_trains(table: Table) -> list[Option]:
     return [seen[n] for n in table.train_names if n in seen]
 
 
-def instead(table: Table) -> list[str]:
-    """What the current player may do instead, in sentences (R4.2, R5.4, R6.2, R6.4)."""
-    options = open_trains(table)
+def instead(table: Table, boneyard: int | None = None) -> list[str]:
+    """What the current player may do instead, in sentences (R4.1, R4.2, R5.4, R6.2, R6.4).
+
+    Third person throughout, naming the player.  *boneyard* is the number of tiles
+    left to draw when known (the live table); 0 means nobody draws (R5.4).
+    """
     player = table.current
     lines = []
-    for o in options:
-        where = (_("on the Mexican train") if o.train is None
-                 else _("on their own train") if o.train == player
-                 else _("on %(name)s's train", name=o.train))
-        lines.append(_("Play a tile showing %(end)s %(where)s.", end=o.end, where=where))
+    for o in open_trains(table):
+        lines.append(train_sentence(
+            o.train, N_("%(player)s may play a tile showing %(end)s on the Mexican train."),
+            N_("%(player)s may play a tile showing %(end)s on the train of %(owner)s."),
+            N_("%(player)s may play a tile showing %(end)s on their own train."),
+            player=player, end=o.end))
+    lines.append(_last_resort(table, boneyard))
+    return lines
+
+
+def _last_resort(table: Table, boneyard: int | None) -> str:
+    """The sentence for a player who does not (or cannot) play: stop, draw or mark."""
+    player = table.current
+    options = table.options
     drawn_pending = table.drawn is not None and table.drawn not in {p.tile for p in table.turn}
     if table.turn_over:
-        lines.append(_("The turn is over: play passes to the next player."))
-    elif drawn_pending:
-        lines.append(_("Only the drawn tile may be played; if it does not fit, %(player)s places "
-                       "a marker on their train and the turn passes (R5.4).", player=player))
-    elif table.first_turn and table.options.first_turn_stuck == "marker":
-        lines.append(_("If %(player)s cannot start their train, they place a marker where it "
-                       "would go and do not draw (R4.2).", player=player))
-    else:
-        lines.append(_("Or draw one tile; if it does not fit, place a marker on your own train "
-                       "and the turn passes (R5.4, R6.2, R6.4)."))
-    return lines
+        return _("The turn is over: play passes to the next player.")
+    if table.first_turn:
+        if drawn_pending and options.first_turn_stuck == "marker":
+            return _("Nobody draws in the first turn under this game's rules: having drawn, "
+                     "%(player)s places a marker where their train would go and the turn "
+                     "passes (R4.2).", player=player)
+        if drawn_pending:
+            return _("%(player)s drew %(tile)s: only that tile may be played, on their own "
+                     "train; if it does not match, they place a marker where their train would "
+                     "go and their first turn ends (R4.2).", player=player, tile=table.drawn)
+        if table.turn:
+            return _("%(player)s may also stop here: their first turn ends, with no marker and "
+                     "no draw (R4.1).", player=player)
+        if options.first_turn_stuck == "marker":
+            return _("If %(player)s cannot start their train, they place a marker where it "
+                     "would go and do not draw (R4.2).", player=player)
+        return _("If %(player)s cannot start their train, they draw one tile: if it matches "
+                 "the engine they may play that tile only, which ends their first turn; "
+                 "otherwise they place a marker where their train would go (R4.2).",
+                 player=player)
+    owes = table.owed_after
+    if drawn_pending:
+        if owes is not None and options.double_owner_satisfies:
+            return _("%(player)s drew %(tile)s: only that tile may be played, and only on the "
+                     "%(double)s; if it does not go there, they place a marker on their own "
+                     "train and the turn ends (R6.7).", player=player, tile=table.drawn,
+                     double=owes.tile)
+        if owes is not None:
+            return _("%(player)s drew %(tile)s: only that tile may be played; if it cannot be "
+                     "played, they place a marker on their own train and the turn ends (R6.2).",
+                     player=player, tile=table.drawn)
+        if table.binding_doubles:
+            return _("%(player)s drew %(tile)s: only that tile may be played, on an open "
+                     "double; if it does not satisfy one, they place a marker on their own "
+                     "train and the duty passes to the next player (R6.4).",
+                     player=player, tile=table.drawn)
+        return _("%(player)s drew %(tile)s: only that tile may be played; if it cannot be "
+                 "played, they place a marker on their own train and the turn passes (R5.4).",
+                 player=player, tile=table.drawn)
+    if boneyard == 0:
+        return _("The boneyard is empty: if %(player)s cannot play, they place a marker on "
+                 "their own train and the turn passes (R5.4).", player=player)
+    if owes is not None and options.double_owner_satisfies:
+        return _("If %(player)s cannot play a tile on the %(double)s, they draw one; if the "
+                 "drawn tile does not go on that double, they place a marker on their own "
+                 "train and the turn ends (R6.7).", player=player, double=owes.tile)
+    if owes is not None:
+        return _("If %(player)s cannot play the tile owed after the double, they draw one; if "
+                 "it cannot be played either, they place a marker on their own train and the "
+                 "turn ends (R6.2).", player=player)
+    if table.binding_doubles:
+        return _("If %(player)s cannot satisfy an open double, they draw one tile; if it does "
+                 "not satisfy one, they place a marker on their own train and the duty passes "
+                 "to the next player (R6.4).", player=player)
+    return _("If %(player)s cannot play, they draw one tile; if it cannot be played, they "
+             "place a marker on their own train and the turn passes (R5.4).", player=player)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the ruling page says about a play: whole sentences, ready to print.
+
+    ``said`` is what a legal play means for the player (under LEGAL);
+    ``violations`` every rule an illegal one breaks (under NOT LEGAL), and
+    ``instead`` what the player may do instead.
+    """
+
+    legal: bool
+    play: str
+    said: tuple[str, ...] = ()
+    violations: tuple[Violation, ...] = ()
+    instead: tuple[str, ...] = ()
+
+
+def verdict(table: Table, play: Play, violations: Sequence[Violation] | None = None,
+            hand_count: int | None = None, boneyard: int | None = None) -> Verdict:
+    """The ruling on *play* in sentences; *hand_count* (tiles in the player's hand before
+    the play) and *boneyard* when the table knows them, None on a sketched table."""
+    if violations is None:
+        violations = check(table, play)
+    caption = train_sentence(play.train, N_("%(tile)s on the Mexican train"),
+                             N_("%(tile)s on the train of %(owner)s"), tile=play.tile)
+    if not violations:
+        said = [_("%(player)s may make this play.", player=table.current)]
+        said.extend(_what_follows(table, play, hand_count))
+        return Verdict(True, caption, tuple(said))
+    lines = []
+    places = [p.train for p in legal_plays(table, [play.tile])]
+    if places:
+        trains = [train_sentence(name, N_("the Mexican train"), N_("the train of %(owner)s"))
+                  for name in places]
+        lines.append(ngettext("%(tile)s may be played on this train instead: %(trains)s.",
+                              "%(tile)s may be played on one of these trains instead: "
+                              "%(trains)s.", len(places), tile=play.tile,
+                              trains=format_list(trains)))
+    lines.extend(instead(table, boneyard))
+    return Verdict(False, caption, (), tuple(violations), tuple(lines))
+
+
+def _what_follows(table: Table, play: Play, hand_count: int | None) -> list[str]:
+    """What a legal play means next: the first turn goes on or ends (R4), a double owes a
+    tile (R6.1, R6.7), the last tile goes out (R7.1, R4.4)."""
+    player = table.current
+    tile = play.tile
+    last = hand_count == 1
+    if table.first_turn:
+        if last:
+            return [_("It is the last tile of %(player)s: they have gone out, and the round "
+                      "ends once every player has had their first turn (R4.4).", player=player)]
+        if table.drawn is not None and tile == table.drawn:
+            return [_("It is the tile %(player)s drew: playing it ends their first turn (R4.2).",
+                      player=player)]
+        if table.options.first_turn == "single":
+            return [_("In the first turn %(player)s plays exactly one tile: this one ends their "
+                      "first turn (R4.1).", player=player)]
+        out = [_("It is the first turn: %(player)s may go on building their own train, or "
+                 "stop there (R4.1).", player=player)]
+        if tile.is_double:
+            out.append(_("A double played in the first turn needs no follow-up tile (R4.3)."))
+        return out
+    if last and tile.is_double:
+        return [_("It is the last tile of %(player)s: they go out and the round ends; the "
+                  "double owes nothing (R7.1).", player=player)]
+    if last:
+        return [_("It is the last tile of %(player)s: they go out and the round ends (R7.1).",
+                  player=player)]
+    if not tile.is_double:
+        return []
+    on_it = table.options.double_owner_satisfies
+    if hand_count is None:
+        if on_it:
+            return [_("It is a double: %(player)s owes another tile this turn, on this double "
+                      "(R6.7), unless the double was their last tile, which ends the round "
+                      "(R7.1).", player=player)]
+        return [_("It is a double: %(player)s owes another tile this turn, anywhere it is "
+                  "legal (R6.1), unless the double was their last tile, which ends the round "
+                  "(R7.1).", player=player)]
+    if on_it:
+        return [_("It is a double: %(player)s must play another tile this turn, on this "
+                  "double (R6.7).", player=player)]
+    return [_("It is a double: %(player)s must play another tile this turn, anywhere it is "
+              "legal (R6.1).", player=player)]

@@ -1,28 +1,64 @@
 """Translatable sentences for the pure modules.
 
 The rules engine, scoring and standings must not import Flask, yet their
-sentences reach players and must be translatable.  They call ``_`` from here;
-the web app plugs Flask-Babel's gettext in with :func:`set_translator`, and a
-Python shell or a bot gets the English text unchanged.
+sentences reach players and must be translatable.  They call ``_`` (and
+``ngettext`` for counts, ``format_list`` for lists) from here; the web app
+plugs Flask-Babel and Babel in with :func:`set_translator`, and a Python shell
+or a bot gets English unchanged.
+
+A sentence is built whole, with named placeholders, by the code that knows all
+of it: never glue translated fragments into another message.  Ids defined far
+from where they are translated are marked with :func:`N_` so that
+``pybabel extract -F babel.cfg -k _l -k N_`` finds them.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 _translator: Callable[[str], str] | None = None
+_plural: Callable[[str, str, int], str] | None = None
+_lists: Callable[[Sequence[str], str], str] | None = None
 
 
-def set_translator(fn: Callable[[str], str] | None) -> None:
-    """Install the function that translates a message id (None: English)."""
-    global _translator
-    _translator = fn
+def set_translator(fn: Callable[[str], str] | None,
+                   plural: Callable[[str, str, int], str] | None = None,
+                   lists: Callable[[Sequence[str], str], str] | None = None) -> None:
+    """Install the functions that translate a message id, pick a plural form and join a
+    list in the current language (None: English)."""
+    global _translator, _plural, _lists
+    _translator, _plural, _lists = fn, plural, lists
 
 
 def _(message: str, **values) -> str:
     """Translate *message* and fill in its ``%(name)s`` values."""
     text = _translator(message) if _translator is not None else message
     return text % values if values else text
+
+
+def ngettext(singular: str, plural: str, num: int, **values) -> str:
+    """The form of a message for a count: *num* fills ``%(num)s``, as in Flask-Babel."""
+    if _plural is not None:
+        text = _plural(singular, plural, num)
+    else:
+        text = singular if num == 1 else plural
+    return text % {"num": num, **values}
+
+
+def format_list(items: Sequence[str], style: str = "standard") -> str:
+    """Join *items* the language's way: "A, B and C" (style "or": "A, B or C")."""
+    items = [str(i) for i in items]
+    if _lists is not None:
+        return _lists(items, style)
+    return english_list(items, style)
+
+
+def english_list(items: Sequence[str], style: str = "standard") -> str:
+    """English lists without a serial comma: "A", "A and B", "A, B and C"."""
+    word = "or" if style.startswith("or") else "and"
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
 def N_(message: str) -> str:

@@ -81,6 +81,22 @@ def set_pips(n: int) -> int:
     return n * (n + 1) * (n + 2) // 2
 
 
+def not_in_set(tile: Tile, n: int, cite: bool = False) -> str:
+    """The sentence saying *tile* is not in a double-*n* set (R3.3), citing the rule or not.
+
+    A negative number is named on its own: "-1-12" does not read as a tile.
+    """
+    if tile.low < 0:
+        if cite:
+            return _("A tile with the number %(number)s is not in a double-%(n)s set: numbers "
+                     "run from 0 to %(n)s (R3.3).", number=tile.low, n=n)
+        return _("A tile with the number %(number)s is not in a double-%(n)s set: numbers run "
+                 "from 0 to %(n)s.", number=tile.low, n=n)
+    if cite:
+        return _("%(tile)s is not in a double-%(n)s set (R3.3).", tile=tile, n=n)
+    return _("%(tile)s is not in a double-%(n)s set.", tile=tile, n=n)
+
+
 def parse_set(value, field: str = "set") -> int:
     """A set size from input: one of 6, 9, 12, 15, 18."""
     if isinstance(value, bool) or not isinstance(value, int) or value not in SETS:

@@ -59,7 +59,7 @@ def test_names_are_nfc_trimmed_any_script(client):
     ({"players": "Ann, Bob"}, "players", "list"),
     ({"players": PLAYERS, "set": 10}, "set", "double-6, 9, 12, 15 or 18"),
     ({"players": PLAYERS, "set": "12"}, "set", "double-6"),
-    ({"players": PLAYERS, "rules": {"double_blank": 40}}, "rules.double_blank", "50, 25, 0"),
+    ({"players": PLAYERS, "rules": {"double_blank": 40}}, "rules.double_blank", "50, 25, or 0"),
     ({"players": PLAYERS, "rules": {"chicken": True}}, "rules.chicken", "not a rule option"),
     ({"players": PLAYERS, "start_engine": 13}, "start_engine", "0 to 12"),
     ({"players": PLAYERS, "start_engine": 3, "end_engine": 5}, "end_engine", "count down"),

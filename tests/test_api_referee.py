@@ -230,3 +230,17 @@ def test_nothing_is_stored_and_same_answer_twice(client):
     first = client.post("/api/rulings", json=copy.deepcopy(body)).get_json()
     assert client.post("/api/rulings", json=body).get_json() == first
     assert client.get("/api/games").get_json()["games"] == []
+
+
+def test_sentences_read_right_for_odd_input(client):
+    # R3.3: a negative number is named as a number, not shown as a tile "-1-12".
+    v = ruling(client, {"tile": [-1, 12], "train": "Bob"}).get_json()["violations"][0]
+    assert v["code"] == "not_in_set" and v["rule"] == "R3.3"
+    assert v["message"] == ("A tile with the number -1 is not in a double-12 set: numbers run "
+                            "from 0 to 12.")
+    # R1.1: one player "was" given (ngettext), field unchanged.
+    table = api_table()
+    table.update(players=["Bob"], trains={}, markers=[])
+    r = ruling(client, {"tile": [12, 3], "train": "Bob"}, table)
+    assert r.status_code == 400 and r.get_json() == {
+        "error": "A round has 2 to 14 players (R1.1); 1 was given.", "field": "table.players"}

@@ -33,6 +33,7 @@ def test_settle_an_open_double_dispute(live_server, page):
     verdict = page.inner_text("#verdict")
     assert "NOT LEGAL" in verdict
     assert "R6.3" in verdict and "Ann's 5-5 is an open double: Bob must play on it first." in verdict
+    assert "Bob may play a tile showing 5 on the train of Ann." in verdict
     # The shared address carries the table as described.
     assert "last-0=5-5" in page.url and "current=1" in page.url
     # Once the double is answered, the same tile is legal: one tap.

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine import (
     DrawAction, Finish, IllegalMove, PassAction, PlayAction, RoundState, Table, apply,
     legal_actions, legal_plays, plan_train, replay, start_round,
 )
-from scorekeeper.options import RuleOptions
-from scorekeeper.tiles import Tile, full_set
+from scorekeeper.options import CHOICES, RuleOptions, deal_for
+from scorekeeper.tiles import Tile, full_set, set_size
 
 FAST = settings(max_examples=60, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -149,3 +149,102 @@ def test_planner_equals_brute_force(data, set_n):
     assert len(set(used)) == len(used) and set(used) <= set(hand)
     assert sorted(plan.left) == sorted(set(hand) - set(used))
     assert plan.left_pips == sum(t.pips for t in plan.left)
+
+
+# --- R7.2: honest players, real hands -------------------------------------------------
+
+every_option = st.builds(
+    RuleOptions, **{name: st.sampled_from(values) for name, values in CHOICES.items()})
+
+
+def deal_round(rng: random.Random, set_n: int, names: list[str], each: int, engine: int,
+               options: RuleOptions):
+    """Real hands and the boneyard in draw order (last tile drawn first), and the starter.
+
+    R2.2: the engine's holder starts, after drawing in turn until it turns up.  R2.3
+    (highest_draw): the engine is set aside first; whoever draws highest starts (chance:
+    any player) and the drawn tiles go back.
+    """
+    if options.starter == "engine_holder":
+        return deal(rng, set_n, names, each, engine)
+    tiles = [t for t in full_set(set_n) if t != Tile.double(engine)]
+    rng.shuffle(tiles)
+    hands = {p: [tiles.pop() for _ in range(each)] for p in names}
+    return hands, tiles, rng.choice(names), None
+
+
+def honest_choice(rng: random.Random, state: RoundState, hand: list[Tile],
+                  drawn_secret: Tile | None):
+    """What a player who knows their hand does: a legal play, else draw, else pass.
+
+    Now and then they draw although they could play (R5.4 "or does not"), but never the
+    last tile of the boneyard: a pass with it empty must mean they had no play (R7.2);
+    and in the first turn they may stop building their train (R4.1).
+    """
+    actions = legal_actions(state, hand)
+    plays = [a for a in actions if isinstance(a, PlayAction)]
+    if state.drew and drawn_secret is not None:
+        plays = [a for a in plays if a.tile == drawn_secret]  # the secret tile is the drawn one
+    can_draw, can_pass = DrawAction() in actions, PassAction() in actions
+    if plays:
+        r = rng.random()
+        if can_draw and state.boneyard >= 2 and r < 0.05:
+            return DrawAction()
+        if state.table.first_turn and state.table.turn and can_pass and r < 0.15:
+            return PassAction()
+        return rng.choice(plays)
+    if can_draw:
+        return DrawAction()
+    assert can_pass, f"{state.current} can neither play, draw nor pass: {state!r}"
+    return PassAction()
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6),
+       set_n=st.sampled_from([6, 9, 12]), options=every_option, secret=st.booleans(),
+       data=st.data())
+def test_r7_2_honest_rounds_end_and_a_blocked_round_leaves_nobody_a_play(
+        seed, players, set_n, options, secret, data):
+    rng = random.Random(seed)
+    names = [f"P{i}" for i in range(players)]
+    engine = rng.randint(0, set_n)
+    # Up to the deal table's hand (R1.3), always leaving a boneyard; small hands end rounds
+    # by going out, big ones empty the boneyard and block them.
+    top = min(deal_for(set_n, players, options).tiles_each, (set_size(set_n) - 2) // players)
+    each = data.draw(st.integers(1, top), label="tiles each")
+    hands, boneyard, starter, draws = deal_round(rng, set_n, names, each, engine, options)
+    state = start_round(set_n, engine, names, starter, each, options, draws=draws)
+    whole_set = sorted(full_set(set_n))
+    drawn_secret = None
+    # Bounded: every play or draw uses up a tile, and between two of them at most every
+    # player passes twice (once placing a new marker, once more on the unchanged table).
+    limit = 2 * set_size(set_n) * (2 * players + 1)
+    for _step in range(limit):
+        if state.finished is not None:
+            break
+        hand = hands[state.current]
+        action = honest_choice(rng, state, hand, drawn_secret)
+        drawn_secret = None
+        if isinstance(action, PlayAction):
+            hand.remove(action.tile)
+        elif isinstance(action, DrawAction):
+            tile = boneyard.pop()  # the real next tile
+            hand.append(tile)
+            drawn_secret = tile if secret else None
+            action = DrawAction(None if secret else tile)
+        state = apply(state, action)
+        # Each tile is somewhere, once: in a hand, in the boneyard or on the table.
+        assert sorted([t for h in hands.values() for t in h] + boneyard
+                      + list(state.table.on_table)) == whole_set
+        assert state.hands == {p: len(h) for p, h in hands.items()}
+        assert state.boneyard == len(boneyard)
+    assert state.finished is not None, f"the round did not end in {limit} steps"
+    event(f"round {state.finished.value}")
+    if state.finished is Finish.OUT:
+        assert state.went_out and all(not hands[p] for p in state.went_out)  # R7.1, R4.4
+    else:
+        # R7.2: blocked means nobody can play any tile of their hand on the table as it is.
+        assert not boneyard
+        for p in names:
+            as_if_theirs = state.table.replace(current=p, turn=(), drawn=None)
+            assert legal_plays(as_if_theirs, hands[p]) == [], f"{p} could still play"

@@ -184,11 +184,42 @@ def test_messages_are_sentences_naming_players_and_tiles():
     (v,) = check(T("Ann: | Bob: | Chi: | M: 12-6 6-6"), play("12-3>Bob"))
     assert v.message == "The Mexican train's 6-6 is an open double: Bob must play on it first."
     (v,) = check(T("Ann: 12-5 5-5 | Bob: | Chi: | M: 12-6 6-6"), play("12-3>Bob"))
-    assert "Ann's 5-5" in v.message and "the Mexican train's 6-6" in v.message
+    assert v.message == ("Bob must first play on one of the open doubles: the 5-5 on the train "
+                         "of Ann and the 6-6 on the Mexican train.")
     (v,) = check(T("Ann: 12-5 | Bob: | Chi:"), play("5-6>Ann"))
-    assert v.message == "Ann's train has no marker: Bob may not play on it."
+    assert v.message == "The train of Ann has no marker: Bob may not play on it."
     (v,) = check(T(), play("3-4>M"))
     assert v.message == "3-4 does not match the Mexican train, whose open end is 12."
+
+
+# Each sentence is one whole message: the train named inside it, never glued on after.
+SENTENCES = [
+    (T(), play("3-4>M"), "3-4 does not match the Mexican train, whose open end is 12."),  # R3.2
+    (T("Ann: 12-5 | Bob*: | Chi:"), play("3-4>Bob"),
+     "3-4 does not match the train of Bob, whose open end is 12."),  # R3.2
+    (T(), Play(Tile(-1, 12), "Bob"), "A tile with the number -1 is not in a double-12 set: "
+                                     "numbers run from 0 to 12."),  # R3.3 no "-1-12"
+    (T(), play("12-13>Bob"), "12-13 is not in a double-12 set."),  # R3.3
+    (T(first=True), play("12-3>M"),
+     "In the first turn Bob may only build their own train, not the Mexican train."),  # R4.1
+    (T(first=True), play("12-3>Chi"),
+     "In the first turn Bob may only build their own train, not the train of Chi."),  # R4.1
+    (T("Ann: | Bob: 12-8 8-8 | Chi: | M: 12-4", turn="8-8>Bob", double_owner_satisfies=True),
+     play("4-6>M"), "Bob owes a tile on the 8-8 just played on their own train: under this game's "
+              "rules it must go on that double."),  # R6.7
+    (T("Ann: | Bob: 12-8 | Chi: | M: 12-4 4-4", turn="4-4>M", double_owner_satisfies=True),
+     play("8-6>Bob"), "Bob owes a tile on the 4-4 just played on the Mexican train: under this "
+                "game's rules it must go on that double."),  # R6.7
+    (T("Ann*: 12-4 4-4 | Bob: 12-8 | Chi:", turn="4-4>Ann", double_owner_satisfies=True),
+     play("8-6>Bob"), "Bob owes a tile on the 4-4 just played on the train of Ann: under this "
+                "game's rules it must go on that double."),  # R6.7
+]
+
+
+@pytest.mark.parametrize("table, p, message", SENTENCES,
+                         ids=[f"{i}:{c[1]!r}" for i, c in enumerate(SENTENCES)])
+def test_each_violation_is_one_whole_sentence(table, p, message):
+    assert message in [v.message for v in check(table, p)]
 
 
 def test_unknown_train_is_bad_input():
@@ -271,6 +302,30 @@ def test_impossible_tables_name_the_field(data, field):
         Table.from_json(data)
     assert info.value.field == field
     assert info.value.message.endswith(".")
+
+
+@pytest.mark.parametrize("data, message", [
+    (changed(turn=[{"tile": [1, 2], "train": "Chi"}]),
+     "1-2 is listed as played this turn on the train of Chi, but that train does not hold it "
+     "(once)."),
+    (changed(turn=[{"tile": [1, 2], "train": None}]),
+     "1-2 is listed as played this turn on the Mexican train, but that train does not hold it "
+     "(once)."),
+    (changed(trains__Ann=[[12, 5], [4, 4]]),
+     "4-4 does not chain in the train of Ann: the tile before it leaves 5 open (R3.2)."),
+    (changed(mexican=[[3, 4]]),
+     "3-4 does not chain in the Mexican train: the tile before it leaves 12 open (R3.2)."),
+    (changed(drawn=[-1, 3]),
+     "A tile with the number -1 is not in a double-12 set: numbers run from 0 to 12 (R3.3)."),
+    (changed(players=["Ann"], current="Ann", trains={}, markers=[]),
+     "A round has 2 to 14 players (R1.1); 1 was given."),
+    (changed(players=[f"P{i}" for i in range(15)], current="P1", trains={}, markers=[]),
+     "A round has 2 to 14 players (R1.1); 15 were given."),
+])
+def test_impossible_tables_are_said_in_whole_sentences(data, message):
+    with pytest.raises(InvalidTable) as info:
+        Table.from_json(data)
+    assert info.value.message == message
 
 
 UNPARSEABLE = [
@@ -421,13 +476,33 @@ def test_r7_1_going_out_ends_the_round_even_on_a_double():
 
 def test_r7_2_blocked_when_every_player_passes_with_an_empty_boneyard():
     st = state(hands=(30, 30, 30), boneyard=0)
+    st = run(st, "pass", "pass", "pass")  # R7.2 each pass placed a new marker: not blocked yet
+    assert st.finished is None and st.table.markers == {"Ann", "Bob", "Chi"}
     st = run(st, "pass", "pass")
     assert st.finished is None and st.passes == 2
-    st = run(st, "pass")
+    st = run(st, "pass")  # R7.2 a whole cycle of passes on an unchanged table
     assert st.finished is Finish.BLOCKED
     # a play in between starts the count again
-    st = run(state(hands=(30, 30, 30), boneyard=0), "pass", "pass", "12-1>Ann", "pass", "pass")
+    st = run(state("Ann*: | Bob*: | Chi*:", hands=(30, 30, 30), boneyard=0),
+             "pass", "pass", "12-1>Ann", "pass", "pass")
     assert st.finished is None and st.passes == 2
+
+
+def test_r7_2_a_new_marker_gives_the_players_who_passed_another_look():
+    # R7.2 Bob holds 0-1 but nothing fits while Ann's train is unmarked; Bob passes (a marker),
+    # Ann passes (a marker on her train): now Bob can play 0-1 on Ann's train.
+    table = T("Ann: 2-3 3-4 4-0 0-6 6-3 3-3 3-5 5-0 | Bob: 2-0 0-3 | M: 2-1 1-3",
+              set_n=6, engine=2)
+    st = RoundState(table, "Ann", {"Ann": 5, "Bob": 10}, 0)
+    st = RoundState.from_json(st.to_json())  # the 28 tiles add up
+    st = run(st, "pass", "pass")
+    assert st.finished is None and st.current == "Bob" and st.table.markers == {"Ann", "Bob"}
+    assert st.passes == 0
+    after = run(st, "0-1>Ann")
+    assert after.table.trains["Ann"][-1] == tile("0-1") and after.current == "Ann"
+    # Had Bob nothing to play either: two more passes on the unchanged table block the round.
+    assert run(st, "pass").finished is None
+    assert run(st, "pass", "pass").finished is Finish.BLOCKED
 
 
 def test_r4_1_first_turn_builds_a_train_then_ends_by_passing():

@@ -273,7 +273,7 @@ def test_shared_first_place_is_said(client):
     record(client, game_id, 1, {"Ann": 0, "Bob": 7})
     record(client, game_id, 2, {"Ann": 7, "Bob": 0})
     text = pypdf_text(client.get(f"/games/{game_id}/scoresheet.pdf").data)
-    assert "Shared first place: Ann, Bob with 7 points each (R8.4)." in text
+    assert "Shared first place: Ann and Bob with 7 points each (R8.4)." in text
     assert "Ann and Bob share place 1" in text
 
 
@@ -427,14 +427,14 @@ def test_blank_route_answers_a_pdf(client):
     ("count=four", "The number of players must be a whole number from 2 to 14"),
     ("", "Give the players' names or the number of players"),
     ("count=4&players=Ann&players=Bob", "not both"),
-    ("players=Ann", "A game has 2 to 14 players; 1 were given"),
+    ("players=Ann", "A game has 2 to 14 players; 1 was given (R1.1)."),
     ("players=Ann&players=ANN", "is in the game twice"),
     ("count=4&set=7", "The set must be double-6, 9, 12, 15 or 18."),
     ("count=4&set=twelve", "The set must be double-6, 9, 12, 15 or 18."),
     ("count=4&set=6&start_engine=9", "The start engine must be a double from 0 to 6."),
     ("count=4&start_engine=2&end_engine=5", "Engines count down"),
-    ("count=4&double_blank=30", "double_blank must be one of 50, 25, 0."),
-    ("count=4&double_owner_satisfies=maybe", "double_owner_satisfies must be one of false, true."),
+    ("count=4&double_blank=30", "double_blank must be 50, 25, or 0."),
+    ("count=4&double_owner_satisfies=maybe", "double_owner_satisfies must be false or true."),
     ("count=4&paper=A3", "The paper size must be A4 or Letter."),
 ])
 def test_blank_route_refuses_bad_input_with_a_sentence(client, query, sentence):

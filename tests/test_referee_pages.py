@@ -8,7 +8,7 @@ import pytest
 from scorekeeper.engine import Play, check
 from scorekeeper.errors import BadInput
 from scorekeeper.options import RuleOptions
-from scorekeeper.situation import Situation, TrainSketch, instead, sketch_table
+from scorekeeper.situation import Situation, TrainSketch, instead, sketch_table, verdict
 from scorekeeper.tiles import Tile
 
 T = Tile.of
@@ -85,8 +85,119 @@ def test_impossible_sketches_are_refused(situation, field):
 def test_instead_says_where_and_to_draw():
     table = sketch_table(sit(trains={"Ann": TrainSketch(5, True)}))
     lines = instead(table)
-    assert lines[0] == "Play a tile showing 5 on Ann's train."
-    assert "draw one tile" in lines[-1]
+    assert lines[0] == "Bob may play a tile showing 5 on the train of Ann."
+    assert lines[-1] == ("If Bob cannot satisfy an open double, they draw one tile; if it does "
+                         "not satisfy one, they place a marker on their own train and the duty "
+                         "passes to the next player (R6.4).")
+    # the live table knows the boneyard: empty, nobody draws (R5.4)
+    assert instead(table, boneyard=0)[-1] == (
+        "The boneyard is empty: if Bob cannot play, they place a marker on their own train and "
+        "the turn passes (R5.4).")
+
+
+def said(situation, tile, train, hand_count=None):
+    """The sentences of a verdict on a sketched table, said and instead together."""
+    table = sketch_table(situation, avoid=[tile])
+    v = verdict(table, Play(tile, train), hand_count=hand_count)
+    assert v.legal is (not v.violations) and v.legal is (not check(table, Play(tile, train)))
+    return v
+
+
+# Each case: the situation, the play, the hand count (None: a sketch does not know it), and
+# a sentence the verdict must say — or must not.
+FIRST_TURN_STARTED = dict(first_turn=True, played=Play(T(12, 3), "Bob"))
+SAYS = [
+    # R4.2 (draw option): the drawn tile ends the first turn; nobody "goes on building".
+    (sit(first_turn=True, drawn=T(12, 4), options=RuleOptions(first_turn_stuck="draw")),
+     T(12, 4), "Bob", None,
+     "It is the tile Bob drew: playing it ends their first turn (R4.2).", "go on building"),
+    # R4.1: in the first turn a train may grow, or stop.
+    (sit(first_turn=True), T(12, 4), "Bob", None,
+     "It is the first turn: Bob may go on building their own train, or stop there (R4.1).", None),
+    # R4.3: a first-turn double owes nothing.
+    (sit(first_turn=True, trains={"Bob": TrainSketch(3)}), T(3, 3), "Bob", None,
+     "A double played in the first turn needs no follow-up tile (R4.3).", "must play another"),
+    # R4.1 single: one tile, and the first turn is over.
+    (sit(first_turn=True, options=RuleOptions(first_turn="single")), T(12, 4), "Bob", None,
+     "In the first turn Bob plays exactly one tile: this one ends their first turn (R4.1).",
+     "go on building"),
+    # R4.4: the last tile in the first turn: out, but the round waits for everyone.
+    (sit(first_turn=True), T(12, 4), "Bob", 1,
+     "It is the last tile of Bob: they have gone out, and the round ends once every player has "
+     "had their first turn (R4.4).", None),
+    # R6.1 + R7.1 on a sketch: the hand is unknown, so both are said exactly.
+    (sit(trains={"Bob": TrainSketch(5)}), T(5, 5), "Bob", None,
+     "It is a double: Bob owes another tile this turn, anywhere it is legal (R6.1), unless the "
+     "double was their last tile, which ends the round (R7.1).", None),
+    # R6.7 on a sketch: the owed tile goes on that double.
+    (sit(trains={"Bob": TrainSketch(5)}, options=RuleOptions(double_owner_satisfies=True)),
+     T(5, 5), "Bob", None,
+     "It is a double: Bob owes another tile this turn, on this double (R6.7), unless the double "
+     "was their last tile, which ends the round (R7.1).", "anywhere"),
+    # R6.1 with the hand known: more tiles, so a tile is owed …
+    (sit(trains={"Bob": TrainSketch(5)}), T(5, 5), "Bob", 4,
+     "It is a double: Bob must play another tile this turn, anywhere it is legal (R6.1).",
+     "unless"),
+    (sit(trains={"Bob": TrainSketch(5)}, options=RuleOptions(double_owner_satisfies=True)),
+     T(5, 5), "Bob", 4,
+     "It is a double: Bob must play another tile this turn, on this double (R6.7).", "anywhere"),
+    # R7.1 … or it was the last tile: out, and the double owes nothing.
+    (sit(trains={"Bob": TrainSketch(5)}), T(5, 5), "Bob", 1,
+     "It is the last tile of Bob: they go out and the round ends; the double owes nothing "
+     "(R7.1).", "must play another"),
+    (sit(), T(12, 4), None, 1,
+     "It is the last tile of Bob: they go out and the round ends (R7.1).", None),
+    # R4.1: a player who started their train may stop; no draw, no marker for them.
+    (sit(**FIRST_TURN_STARTED), T(12, 4), None, None,
+     "Bob may also stop here: their first turn ends, with no marker and no draw (R4.1).",
+     "draw one tile"),
+    (sit(**FIRST_TURN_STARTED, options=RuleOptions(first_turn_stuck="draw")), T(12, 4), None,
+     None, "Bob may also stop here: their first turn ends, with no marker and no draw (R4.1).",
+     "cannot start their train"),
+    # R4.2: one who has not started yet, by the game's option.
+    (sit(first_turn=True), T(12, 4), None, None,
+     "If Bob cannot start their train, they place a marker where it would go and do not draw "
+     "(R4.2).", None),
+    (sit(first_turn=True, options=RuleOptions(first_turn_stuck="draw")), T(12, 4), None, None,
+     "If Bob cannot start their train, they draw one tile: if it matches the engine they may "
+     "play that tile only, which ends their first turn; otherwise they place a marker where "
+     "their train would go (R4.2).", "on their own train and the turn passes"),
+    # R6.2 / R6.7: a tile owed after a double and not played.
+    (sit(trains={"Bob": TrainSketch(5)}, played=Play(T(5, 5), "Bob")), T(12, 9), "Ann", None,
+     "If Bob cannot play the tile owed after the double, they draw one; if it cannot be played "
+     "either, they place a marker on their own train and the turn ends (R6.2).", None),
+    (sit(trains={"Bob": TrainSketch(5)}, played=Play(T(5, 5), "Bob"),
+         options=RuleOptions(double_owner_satisfies=True)), T(12, 9), None, None,
+     "If Bob cannot play a tile on the 5-5, they draw one; if the drawn tile does not go on "
+     "that double, they place a marker on their own train and the turn ends (R6.7).", None),
+    # R5.4: after a draw, the drawn tile only.
+    (sit(drawn=T(2, 3)), T(12, 1), None, None,
+     "Bob drew 2-3: only that tile may be played; if it cannot be played, they place a marker "
+     "on their own train and the turn passes (R5.4).", None),
+    # Where the tile in question may go instead, as one sentence with a list.
+    (sit(trains={"Ann": TrainSketch(9)}, markers=frozenset({"Ann"})), T(12, 9), "Chi", None,
+     "9-12 may be played on one of these trains instead: the train of Ann, the train of Bob and "
+     "the Mexican train.", None),
+    (sit(trains={"Ann": TrainSketch(5, True)}), T(5, 9), "Bob", None,
+     "5-9 may be played on this train instead: the train of Ann.", None),
+]
+
+
+@pytest.mark.parametrize("situation, tile, train, hand_count, says, not_says", SAYS,
+                         ids=[c[4][:40] for c in SAYS])
+def test_the_verdict_says_what_follows(situation, tile, train, hand_count, says, not_says):
+    v = said(situation, tile, train, hand_count)
+    lines = list(v.said) + list(v.instead)
+    assert says in lines
+    if not_says:
+        assert not any(not_says in line for line in lines)
+    # third person throughout, naming the player
+    assert not any(" your " in f" {line} ".lower() for line in lines)
+
+
+def test_the_verdict_names_the_play():
+    assert said(sit(), T(12, 4), None).play == "4-12 on the Mexican train"
+    assert said(sit(), T(12, 4), "Ann").play == "4-12 on the train of Ann"
 
 
 # --- the pages --------------------------------------------------------------
@@ -113,12 +224,64 @@ def test_ruling_not_legal_with_rule_and_alternatives(client, gid):
     page = text(r)
     assert "NOT LEGAL" in page
     assert "R6.3 Ann's 5-5 is an open double: Bob must play on it first." in page.replace("&#39;", "'")
-    assert "Play a tile showing 5 on Ann's train." in page.replace("&#39;", "'")
+    assert "Bob may play a tile showing 5 on the train of Ann." in page
 
 
 def test_ruling_legal(client, gid):
     page = text(client.get(f"/games/{gid}/rounds/1/referee?current=1&tile=12-9&train=m"))
     assert "LEGAL" in page and "NOT LEGAL" not in page
+
+
+def verdict_text(client, url):
+    """The verdict section of a ruling page, as text."""
+    html = client.get(url).get_data(as_text=True)
+    section = html[html.index('id="verdict"'):html.index("</section>")]
+    return text_of(section)
+
+
+def text_of(html):
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
+
+
+FREE = "/referee?set=12&engine=12&names=Ann,Bob,Chi&current=1"
+
+
+def test_ruling_page_drawn_tile_ends_the_first_turn(client):
+    # R4.2 (first_turn_stuck: draw): Bob drew 12-4 and plays it on his train.
+    page = verdict_text(client, FREE + "&first_turn_stuck=draw&first=1&drew=this&tile=12-4&train=1")
+    assert "LEGAL" in page and "NOT LEGAL" not in page
+    assert "It is the tile Bob drew: playing it ends their first turn (R4.2)." in page
+    assert "go on building" not in page
+
+
+@pytest.mark.parametrize("option", ["marker", "draw"])
+def test_ruling_page_a_started_train_may_stop(client, option):
+    # R4.1: Bob started his train with 12-3 this first turn; 12-4 on the Mexican train is
+    # refused, and what he may do instead is stop — not draw, not place a marker.
+    page = verdict_text(client, FREE + f"&first_turn_stuck={option}&first=1&played=12-3"
+                                      "&played_train=1&tile=12-4&train=m")
+    assert "NOT LEGAL" in page and "R4.1" in page
+    assert "Bob may also stop here: their first turn ends, with no marker and no draw (R4.1)." in page
+    assert "draw one tile" not in page and "cannot start their train" not in page
+
+
+def test_ruling_page_a_double_on_a_sketch_says_both_cases(client):
+    # R6.1 + R7.1: the sketch does not know the hand.
+    page = verdict_text(client, FREE + "&end-1=5&tile=5-5&train=1")
+    assert ("It is a double: Bob owes another tile this turn, anywhere it is legal (R6.1), "
+            "unless the double was their last tile, which ends the round (R7.1).") in page
+    # R6.7: the owed tile goes on that double.
+    page = verdict_text(client, FREE + "&double_owner_satisfies=true&end-1=5&tile=5-5&train=1")
+    assert ("It is a double: Bob owes another tile this turn, on this double (R6.7), unless the "
+            "double was their last tile, which ends the round (R7.1).") in page
+
+
+def test_ruling_page_lists_open_doubles_and_speaks_of_the_player(client):
+    page = verdict_text(client, FREE + "&end-0=5&dbl-0=1&end-m=7&dbl-m=1&tile=12-9&train=1")
+    assert ("R6.3 Bob must first play on one of the open doubles: the 5-5 on the train of Ann "
+            "and the 7-7 on the Mexican train.") in page
+    assert "9-12 on the train of Bob" in page
+    assert " your " not in page.lower() and "Bob may play a tile showing 5 on the train of Ann." in page
 
 
 def test_ruling_bad_sketch_is_a_sentence(client, gid):
@@ -198,7 +361,7 @@ def test_live_round_plays_refusal_override_undo_and_log(client, live):
     # The table accepted the R4.1 play anyway: recorded as an override.
     assert act(client, url, 3, kind="play", tile="2-3", train="0", override="1").status_code == 302
     log = text(client.get(url + "/log"))
-    assert "Bob played 2-3 on Ann's train".replace("'", "&#39;") in log or "Bob played 2-3 on Ann" in log
+    assert "Bob played 2-3 on the train of Ann" in log
     assert "accepted by the table against the referee" in log
     # Undo marks the last action; it stays in the log.
     assert client.post(url + "/undo", data={"active": "4"}).status_code == 302
@@ -206,6 +369,23 @@ def test_live_round_plays_refusal_override_undo_and_log(client, live):
     assert "undone" in log
     page = text(client.get(url))
     assert "To play: Bob" in page
+
+
+def test_live_log_says_each_line_whole(app, client, live):
+    from scorekeeper.db import get_db
+    from scorekeeper.storage import add_move, undo_move
+    gid, url = live
+    act(client, url, 1, kind="play", tile="6-2", train="0")
+    with app.app_context():
+        # An entry recorded under older rules that no longer allows it: kept, marked skipped.
+        add_move(get_db(), gid, 1, {"type": "play", "tile": [1, 3], "train": "Bob", "by": "Ann"})
+        # An old undone entry that did not record who made it.
+        add_move(get_db(), gid, 1, {"type": "draw", "tile": None})
+        undo_move(get_db(), gid, 1)
+    log = text(client.get(url + "/log"))
+    assert "Ann played 2-6 on their own train" in log
+    assert "Ann played 1-3 on the train of Bob skipped: the rules no longer allow it here" in log
+    assert "Someone drew a tile undone" in log
 
 
 def test_live_stale_tablet_records_nothing(client, live):
@@ -244,6 +424,34 @@ def test_ruling_during_a_live_round_uses_the_live_state(client, live):
     assert "NOT LEGAL" in page and "R4.1" in page   # Bob's first turn: own train only
     page = text(client.get(f"/games/{gid}/rounds/1/referee?sketch=1"))
     assert "Answered from the live table" not in page and "The table as it is" in page
+
+
+def test_ruling_during_a_live_round_knows_the_hand(client):
+    # R6.1 / R7.1 on the live table: the hand counts say which applies.
+    gid = client.post("/api/games", json={"players": ["Ann", "Bob"], "set": 6,
+                                          "start_engine": 6}).get_json()["id"]
+    url = f"/games/{gid}/rounds/1/live"
+    client.post(url + "/start", data={"starter": "0", "tiles_each": "3", "active": "0"})
+    for active, data in enumerate([
+            dict(kind="play", tile="6-1", train="0"),   # Ann: 1 tile left
+            dict(kind="pass"),                          # Ann's train is built (R4.1)
+            dict(kind="play", tile="6-5", train="1"),   # Bob: 2 tiles left
+            dict(kind="pass"),                          # the first turn is over
+            dict(kind="draw"), dict(kind="pass")], 1):  # Ann drew and marked her train
+        assert act(client, url, active, **data).status_code == 302
+    ruling = f"/games/{gid}/rounds/1/referee"
+    assert "Answered from the live table" in text(client.get(ruling))
+    page = verdict_text(client, ruling + "?tile=5-5&train=1")
+    assert "It is a double: Bob must play another tile this turn, anywhere it is legal (R6.1)." in page
+    assert "unless" not in page
+    for active, data in enumerate([
+            dict(kind="play", tile="5-4", train="1"),   # Bob: 1 tile left
+            dict(kind="draw"), dict(kind="pass")], 7):
+        assert act(client, url, active, **data).status_code == 302
+    page = verdict_text(client, ruling + "?tile=4-4&train=1")
+    assert ("It is the last tile of Bob: they go out and the round ends; the double owes "
+            "nothing (R7.1).") in page
+    assert "must play another" not in page
 
 
 def test_live_csrf(csrf_app):

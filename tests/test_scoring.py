@@ -45,12 +45,12 @@ def test_max_hand(n, engine, options, top):
 
 
 @pytest.mark.parametrize("scores, field, message", [
-    ({"Ann": 0, "Bob": -1}, "scores.Bob", "Bob's score of -1 is impossible: a round score is from 0 to 1118, the largest possible hand in this round (R7.4)."),
-    ({"Ann": 0, "Bob": 1119}, "scores.Bob", "Bob's score of 1119 is impossible: a round score is from 0 to 1118, the largest possible hand in this round (R7.4)."),
-    ({"Ann": 0, "Bob": 2.5}, "scores.Bob", "Bob's score must be a whole number from 0 to 1118."),
-    ({"Ann": 0, "Bob": "7"}, "scores.Bob", "Bob's score must be a whole number from 0 to 1118."),
-    ({"Ann": 0, "Bob": True}, "scores.Bob", "Bob's score must be a whole number from 0 to 1118."),
-    ({"Ann": 0}, "scores.Bob", "Bob's score is missing: every player needs one."),
+    ({"Ann": 0, "Bob": -1}, "scores.Bob", "A score of -1 for Bob is impossible: a round score is from 0 to 1118, the largest possible hand in this round (R7.4)."),
+    ({"Ann": 0, "Bob": 1119}, "scores.Bob", "A score of 1119 for Bob is impossible: a round score is from 0 to 1118, the largest possible hand in this round (R7.4)."),
+    ({"Ann": 0, "Bob": 2.5}, "scores.Bob", "The score of Bob must be a whole number from 0 to 1118."),
+    ({"Ann": 0, "Bob": "7"}, "scores.Bob", "The score of Bob must be a whole number from 0 to 1118."),
+    ({"Ann": 0, "Bob": True}, "scores.Bob", "The score of Bob must be a whole number from 0 to 1118."),
+    ({"Ann": 0}, "scores.Bob", "The score of Bob is missing: every player needs one."),
     ({"Ann": 0, "Bob": 1, "Zed": 3}, "scores.Zed", "Zed is not a player in this game."),
 ])
 def test_check_scores_refuses(scores, field, message):

@@ -14,11 +14,12 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..engine import (DrawAction, Finish, IllegalMove, PassAction, PlayAction, RoundState,
-                      Violation, action_from_json, apply, start_from_json)
+                      Violation, action_from_json, apply, start_from_json, train_sentence)
 from ..errors import BadInput
 from ..forms import ConfirmForm
 from ..game import Game
 from ..storage import StaleLive, add_move, live_moves, load_game, undo_move
+from ..text import N_
 from ..tiles import full_set, parse_tile_text, set_rows
 from .referee import MEXICAN, train_from_key
 
@@ -35,6 +36,7 @@ class LogEntry:
     at: str
     override: bool = False
     undone: bool = False
+    skipped: bool = False    # recorded, but the rules no longer allow it here
 
 
 @dataclass
@@ -47,17 +49,26 @@ class Live:
     active: int
 
 
-def describe(action, player: str) -> str:
+def describe(action, player: str | None) -> str:
+    """A log line, said whole; *player* is None for an old entry that did not record who."""
+    tile = getattr(action, "tile", None)
+    if isinstance(action, PlayAction) and player is None:
+        return train_sentence(action.train, N_("Someone played %(tile)s on the Mexican train"),
+                              N_("Someone played %(tile)s on the train of %(owner)s"), tile=tile)
     if isinstance(action, PlayAction):
-        where = (_("the Mexican train") if action.train is None
-                 else _("their own train") if action.train == player
-                 else _("%(name)s's train", name=action.train))
-        return _("%(player)s played %(tile)s on %(where)s", player=player, tile=action.tile,
-                 where=where)
+        return train_sentence(action.train, N_("%(player)s played %(tile)s on the Mexican train"),
+                              N_("%(player)s played %(tile)s on the train of %(owner)s"),
+                              N_("%(player)s played %(tile)s on their own train"),
+                              player=player, tile=tile)
     if isinstance(action, DrawAction):
-        if action.tile is None:
+        if player is None:
+            return _("Someone drew a tile") if tile is None else _("Someone drew %(tile)s",
+                                                                    tile=tile)
+        if tile is None:
             return _("%(player)s drew a tile", player=player)
-        return _("%(player)s drew %(tile)s", player=player, tile=action.tile)
+        return _("%(player)s drew %(tile)s", player=player, tile=tile)
+    if player is None:
+        return _("Someone passed")
     return _("%(player)s passed", player=player)
 
 
@@ -79,8 +90,8 @@ def load_live(game: Game, number: int) -> Live:
             continue
         action = action_from_json(data)
         if r["undone_at"] is not None:
-            by = data.get("by") or _("someone")
-            log.append(LogEntry(r["seq"], by, describe(action, by), r["at"],
+            by = data.get("by") or None
+            log.append(LogEntry(r["seq"], by or "", describe(action, by), r["at"],
                                 bool(data.get("override")), True))
             continue
         player = state.current
@@ -88,9 +99,8 @@ def load_live(game: Game, number: int) -> Live:
             state = apply(state, action)
         except IllegalMove:
             # Recorded under older rules and no longer possible: kept in the log, skipped.
-            log.append(LogEntry(r["seq"], player, describe(action, player) + " — " +
-                                _("skipped: the rules no longer allow it here"), r["at"],
-                                bool(data.get("override")), True))
+            log.append(LogEntry(r["seq"], player, describe(action, player), r["at"],
+                                bool(data.get("override")), skipped=True))
             continue
         log.append(LogEntry(r["seq"], player, describe(action, player), r["at"],
                             bool(data.get("override"))))

@@ -21,7 +21,7 @@ from ..engine import Play, check, legal_plays, plan_train
 from ..errors import BadInput
 from ..game import Game
 from ..options import RuleOptions
-from ..situation import Situation, TrainSketch, instead, sketch_table
+from ..situation import Situation, TrainSketch, sketch_table, verdict
 from ..storage import load_game
 from ..i18n import current_language
 from ..tiles import DEFAULT_SET, SETS, Tile, full_set, parse_tile_text, set_rows
@@ -208,7 +208,6 @@ def live_table_state(ctx: Context):
 
 def ruling_view(ctx: Context):
     answer = error = table = None
-    alternatives: list[str] = []
     live = live_table_state(ctx)
     if live is not None:
         table = live.ruling_table()
@@ -224,14 +223,16 @@ def ruling_view(ctx: Context):
                     situation = Situation(**{**situation.__dict__, "drawn": tile})
                 table = sketch_table(situation, avoid=[tile])
             violations = check(table, Play(tile, train))
-            legal_here = [p for p in legal_plays(table, [tile])]
-            alternatives = instead(table)
+            # The live table knows the hand counts and the boneyard; a sketch does not.
+            said = verdict(table, Play(tile, train), violations,
+                           live.hands[live.current] if live is not None else None,
+                           live.boneyard if live is not None else None)
             answer = {"tile": tile, "train": train, "violations": violations,
-                      "legal": not violations, "elsewhere": legal_here}
+                      "legal": not violations, "verdict": said}
         except BadInput as bad:
             error = bad
     return _render("referee/ruling.html", ctx, answer=answer, error=error, table=table,
-                   alternatives=alternatives, live=live)
+                   live=live)
 
 
 def hand_from_args(ctx: Context) -> list[Tile]:
