@@ -13,7 +13,7 @@ from .errors import BadInput
 from .options import MAX_PLAYERS, MIN_PLAYERS, Deal, RuleOptions, deal_for
 from .scoring import max_hand
 from .standings import Standings, compute
-from .text import _, ngettext
+from .text import _, format_date, ngettext
 
 MAX_NAME = 40
 
@@ -87,7 +87,7 @@ class Game:
         return compute(self.players, [r.scores for r in self.rounds])
 
     def display_name(self) -> str:
-        return self.name or _("Game of %(date)s", date=self.created_at[:10])
+        return self.name or _("Game of %(date)s", date=format_date(self.created_at[:10]))
 
     def to_json(self) -> dict:
         return {"id": self.id, "name": self.name, "players": list(self.players),

@@ -12,7 +12,8 @@ from urllib.parse import urlencode
 
 from babel.lists import format_list
 from flask import Flask, g, request
-from flask_babel import Babel, format_datetime, get_locale, get_translations, gettext
+from flask_babel import (Babel, format_date, format_datetime, get_locale, get_translations,
+                         gettext)
 from markupsafe import Markup
 
 from . import text
@@ -95,7 +96,10 @@ def init_app(app: Flask) -> None:
     app.jinja_env.install_gettext_callables(_template_gettext, _template_ngettext, newstyle=True)
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  language_url=language_url, when=when)
+    # A list of names the language's way: "Ann, Bob and Chi", "Ann、Bob和Chi" …
+    app.jinja_env.filters["names"] = lambda items: text.format_list([str(i) for i in items])
     text.set_translator(_translate, _translate_plural, _format_list)
+    text.set_date_format(_format_date)
 
     @app.after_request
     def remember_language(response):
@@ -129,3 +133,12 @@ def _format_list(items, style: str) -> str:
     if locale is None:  # outside a request: English
         return text.english_list(items, style)
     return format_list(items, style=style, locale=locale)
+
+
+def _format_date(value, with_time: bool) -> str:
+    try:
+        if with_time:
+            return format_datetime(value, "medium")
+        return format_date(value, "medium")
+    except RuntimeError:  # outside a request: ISO
+        return value.isoformat(sep=" ", timespec="minutes") if with_time else value.isoformat()

@@ -53,7 +53,7 @@ from .domino import PIP_COLOURS, pip_positions, pip_radius
 from .errors import BadInput
 from .game import Game, parse_game_name, parse_players
 from .options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for, parse_engines, round_engines
-from .text import _, format_list, ngettext
+from .text import _, format_date, format_list, ngettext
 from .tiles import parse_set
 
 APP_NAME = "Mexican Train Scorekeeper"
@@ -520,7 +520,7 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
     pen.draw(right, top - 11, pen.fit(set_line, right_w, 10, 7, bold=True)[0], 10, bold=True,
              align="right")
     if sheet.date is not None:
-        pen.draw(right, top - 25, _("Played %(date)s", date=sheet.date), 9, color=MUTED,
+        pen.draw(right, top - 25, _("Played %(date)s", date=format_date(sheet.date)), 9, color=MUTED,
                  align="right")
     else:
         dl = _("Date:")
@@ -553,7 +553,7 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
     c.setLineWidth(0.5)
     c.line(left, fy + 10, right, fy + 10)
     pen.draw(left, fy, APP_NAME, 7.5, bold=True, color=MUTED)
-    pen.draw((left + right) / 2, fy, _("Printed %(when)s", when=printed.strftime("%Y-%m-%d %H:%M")),
+    pen.draw((left + right) / 2, fy, _("Printed %(when)s", when=format_date(printed, with_time=True)),
              7.5, color=MUTED, align="center")
     pen.draw(right, fy, _("Page %(page)s of %(pages)s", page=1, pages=1), 7.5, color=MUTED,
              align="right")

@@ -14,11 +14,13 @@ from where they are translated are marked with :func:`N_` so that
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from typing import Callable, Sequence
 
 _translator: Callable[[str], str] | None = None
 _plural: Callable[[str, str, int], str] | None = None
 _lists: Callable[[Sequence[str], str], str] | None = None
+_dates: Callable[[date, bool], str] | None = None
 
 
 def set_translator(fn: Callable[[str], str] | None,
@@ -59,6 +61,27 @@ def english_list(items: Sequence[str], style: str = "standard") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def set_date_format(fn: Callable[[date, bool], str] | None) -> None:
+    """Install the function that writes a date (or a date and time) the language's way."""
+    global _dates
+    _dates = fn
+
+
+def format_date(value: date | str, with_time: bool = False) -> str:
+    """A date (an ISO string or a date/datetime) for a reader: "30 Nov 2026" in English.
+
+    Without the app, ISO ("2026-11-30", "2026-11-30 15:04").
+    """
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value) if with_time else date.fromisoformat(value[:10])
+        except ValueError:
+            return value
+    if _dates is not None:
+        return _dates(value, with_time)
+    return value.strftime("%Y-%m-%d %H:%M") if with_time else value.strftime("%Y-%m-%d")
 
 
 def N_(message: str) -> str:

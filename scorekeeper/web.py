@@ -36,9 +36,12 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(rounds.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(assets.bp)
-    from .views import live, referee
+    from .views import live, referee, rules
     app.register_blueprint(referee.bp)
     app.register_blueprint(live.bp)
+    app.register_blueprint(rules.bp)
+    app.jinja_env.filters["rules"] = rules.link_rules
+    app.jinja_env.globals["rule_url"] = rules.rule_url
 
     app.jinja_env.globals.update(
         domino_svg=assets.domino_svg,

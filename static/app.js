@@ -2,6 +2,26 @@
 (function () {
   "use strict";
 
+  // Rule numbers in text written by script link to the rulebook, like the server's.
+  function linkRules(el, base) {
+    var text = el.textContent;
+    var re = /(^|[^\w#./-])(R[1-9](?:\.[0-9]{1,2})?)(?!\w)/g, last = 0, m;
+    if (!base || !re.test(text)) return;
+    re.lastIndex = 0;
+    el.textContent = "";
+    while ((m = re.exec(text)) !== null) {
+      var at = m.index + m[1].length;
+      el.appendChild(document.createTextNode(text.slice(last, at)));
+      var a = document.createElement("a");
+      a.className = "rule-ref";
+      a.href = base + "#" + m[2];
+      a.textContent = m[2];
+      el.appendChild(a);
+      last = at + m[2].length;
+    }
+    el.appendChild(document.createTextNode(text.slice(last)));
+  }
+
   // ---- New game: player rows, the deal line (R1.3/R1.4), shortened game, blank sheets ----
   var newGame = document.getElementById("new-game");
   if (newGame) {
@@ -36,7 +56,10 @@
       var suggest = document.getElementById("deal-suggest");
       suggest.textContent = "";
       if (n >= 2) {
-        suggest.appendChild(document.createTextNode(newGame.dataset.suggest.replace("{count}", count) + " "));
+        var lead = document.createElement("span");
+        lead.textContent = newGame.dataset.suggest.replace("{count}", count) + " ";
+        linkRules(lead, newGame.dataset.rules);
+        suggest.appendChild(lead);
         info.suggested[table][count].forEach(function (row) {
           var b = document.createElement("button");
           b.type = "button";
@@ -59,6 +82,7 @@
       }
       warn.hidden = d[1] || n < 2;
       warn.textContent = (newGame.dataset.noFit || "").replace("{max}", d[2]);
+      [line, warn].forEach(function (el) { linkRules(el, newGame.dataset.rules); });
       engines.hidden = !shortened.checked;
       var top = parseInt(setSelect.value, 10);
       var start = engines.querySelector("input[name=start_engine]");

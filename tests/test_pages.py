@@ -203,7 +203,7 @@ def test_standings_page_chart_tiebreaks_and_winner(client):
     client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 10}})
     client.put(f"/api/games/{gid}/rounds/2", json={"scores": {"Ann": 10, "Bob": 0}})
     html = client.get(f"/games/{gid}/standings").get_data(as_text=True)
-    assert "Shared win: Ann &amp; Bob" in html
+    assert "Shared win: Ann and Bob" in html
     assert "share place 1" in html and "(shared)" in html
     assert '<svg class="chart"' in html and "<polyline" in html
 

@@ -1,0 +1,33 @@
+"""The rulebook page: every rule R1–R9 in the reader's language, each with its anchor."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, render_template, url_for
+from markupsafe import Markup, escape
+
+from ..i18n import current_language
+
+bp = Blueprint("rules", __name__)
+
+#: A rule number in running text: R6.3, R1.4, R9 (not inside a word or an address).
+RULE_NUMBER = re.compile(r"(?<![\w#./-])(R[1-9](?:\.[0-9]{1,2})?)(?![\w])")
+
+
+@bp.get("/rules")
+def rulebook():
+    return render_template("rules.html", rulebook=f"rules/{current_language()}.html")
+
+
+def rule_url(rule: str) -> str:
+    """The rulebook's address of one rule ("R6.3" → /rules#R6.3)."""
+    return url_for("rules.rulebook") + "#" + rule
+
+
+def link_rules(value) -> Markup:
+    """Text (or safe HTML) with every rule number turned into a link to the rulebook."""
+    html = str(value if isinstance(value, Markup) else escape(value))
+    base = url_for("rules.rulebook")
+    return Markup(RULE_NUMBER.sub(
+        lambda m: f'<a class="rule-ref" href="{base}#{m[1]}">{m[1]}</a>', html))
