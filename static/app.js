@@ -136,7 +136,6 @@
     return svg;
   }
 
-  var roundForm = document.getElementById("round-form");
   var dialog = document.getElementById("pip-counter");
   var pipPicker = document.getElementById("pip-picker");
   if (pipPicker) {
@@ -165,7 +164,8 @@
       pipPicker.appendChild(row);
     }
   }
-  if (roundForm && dialog) {
+  if (dialog) {
+    // Delegated from the document: the round form may be replaced by a live update.
     var scores = JSON.parse(dialog.dataset.scores);
     var seat = null;
     var picked = {};
@@ -177,6 +177,9 @@
       document.getElementById("hand-summary-" + i).textContent = tiles.length ?
         tiles.join("  ·  ") : "";
     }
+    function summarizeAll() {
+      document.querySelectorAll("#round-form .hand-input").forEach(function (h, i) { summarize(i); });
+    }
     function refresh() {
       var total = 0, count = 0;
       Object.keys(picked).forEach(function (k) { if (picked[k]) { total += scores[k]; count += 1; } });
@@ -184,48 +187,50 @@
       document.getElementById("pip-count").textContent = "(" + count + ")";
       return total;
     }
-    roundForm.querySelectorAll(".went-out").forEach(function (b) {
-      b.addEventListener("click", function () {
+    function openCounter(b) {
+      seat = b.dataset.seat;
+      document.getElementById("pip-player").textContent = b.dataset.name;
+      picked = {};
+      tilesOf(seat).forEach(function (t) { picked[t] = true; });
+      var taken = {};
+      document.querySelectorAll("#round-form .hand-input").forEach(function (h, i) {
+        if (String(i) !== String(seat)) tilesOf(i).forEach(function (t) { taken[t] = true; });
+      });
+      dialog.querySelectorAll(".tile-btn").forEach(function (t) {
+        var key = t.dataset.tile;
+        t.disabled = !!t.dataset.engine || !!taken[key];
+        t.setAttribute("aria-pressed", picked[key] ? "true" : "false");
+      });
+      refresh();
+      dialog.showModal();
+    }
+    document.addEventListener("click", function (e) {
+      var b = e.target.closest ? e.target.closest("#round-form .went-out, #round-form .count-tiles") : null;
+      if (!b) return;
+      if (b.classList.contains("went-out")) {
         var i = b.dataset.seat;
         scoreInput(i).value = "0";
         handInput(i).value = "";
         summarize(i);
-      });
+      } else {
+        openCounter(b);
+      }
     });
-    roundForm.querySelectorAll(".score-input").forEach(function (inp) {
-      inp.addEventListener("input", function () {
-        // A typed score replaces a counted hand.
-        var i = inp.id.split("-")[1];
-        handInput(i).value = "";
-        summarize(i);
-      });
+    document.addEventListener("input", function (e) {
+      // A typed score replaces a counted hand.
+      if (!e.target.matches || !e.target.matches("#round-form .score-input")) return;
+      var i = e.target.id.split("-")[1];
+      handInput(i).value = "";
+      summarize(i);
     });
-    roundForm.querySelectorAll(".count-tiles").forEach(function (b) {
-      b.addEventListener("click", function () {
-        seat = b.dataset.seat;
-        document.getElementById("pip-player").textContent = b.dataset.name;
-        picked = {};
-        tilesOf(seat).forEach(function (t) { picked[t] = true; });
-        var taken = {};
-        roundForm.querySelectorAll(".hand-input").forEach(function (h, i) {
-          if (String(i) !== String(seat)) tilesOf(i).forEach(function (t) { taken[t] = true; });
-        });
-        dialog.querySelectorAll(".tile-btn").forEach(function (t) {
-          var key = t.dataset.tile;
-          t.disabled = !!t.dataset.engine || !!taken[key];
-          t.setAttribute("aria-pressed", picked[key] ? "true" : "false");
-        });
-        refresh();
-        dialog.showModal();
-      });
-    });
-    dialog.querySelectorAll(".tile-btn").forEach(function (t) {
-      t.addEventListener("click", function () {
-        var key = t.dataset.tile;
-        picked[key] = !picked[key];
-        t.setAttribute("aria-pressed", picked[key] ? "true" : "false");
-        refresh();
-      });
+    document.addEventListener("live:replaced", summarizeAll);
+    dialog.addEventListener("click", function (e) {
+      var t = e.target.closest(".tile-btn");
+      if (!t || t.disabled) return;
+      var key = t.dataset.tile;
+      picked[key] = !picked[key];
+      t.setAttribute("aria-pressed", picked[key] ? "true" : "false");
+      refresh();
     });
     document.getElementById("pip-clear").addEventListener("click", function () {
       picked = {};
@@ -240,7 +245,7 @@
       summarize(seat);
       dialog.close();
     });
-    roundForm.querySelectorAll(".hand-input").forEach(function (h, i) { summarize(i); });
+    summarizeAll();
   }
 })();
 
@@ -388,4 +393,77 @@
     var d = new Date(t.getAttribute("datetime"));
     if (!isNaN(d)) t.textContent = fmt.format(d);
   });
+})();
+
+// ---- Live: another device's save shows here within seconds, without a reload ----
+// The page asks the game's version with If-None-Match every 1.5 s (a 304 costs the
+// server almost nothing); when it changed, the page is fetched again and its live parts
+// ([data-live] by id) replaced. A form someone is filling in is never replaced: a notice
+// says another device saved, and saving goes through the stale-save merge as usual.
+(function () {
+  "use strict";
+  var body = document.body;
+  var url = body.dataset.updates;
+  if (!url || !window.fetch || !window.DOMParser) return;
+  var etag = body.dataset.version ? '"' + body.dataset.version + '"' : null;
+  var busy = false;
+  var INTERVAL = 1500;
+
+  function dirty(form) {
+    return Array.prototype.some.call(form.elements, function (el) {
+      if (el.type === "hidden" || el.type === "submit" || el.type === "button") return false;
+      if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+      if (el.tagName === "SELECT") {
+        return Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
+      }
+      return el.value !== el.defaultValue;
+    });
+  }
+  function notice(text) {
+    var box = document.getElementById("live-notice");
+    if (!box || !text) return;
+    box.textContent = text;
+    box.hidden = false;
+  }
+  function refresh(info) {
+    return fetch(location.href, { headers: { "X-Live-Refresh": "1" }, credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html === null) return;
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        document.querySelectorAll("[data-live]").forEach(function (old) {
+          var next = old.id && fresh.getElementById(old.id);
+          if (!next) return;
+          var form = old.matches("form") ? old : old.querySelector("form[data-keep-typed]");
+          if (form && form.hasAttribute("data-keep-typed") && dirty(form)) {
+            notice(form.dataset.savedElsewhere && info && info.message ? info.message : form.dataset.savedElsewhere);
+            return;
+          }
+          if (old.contains(document.activeElement) && document.activeElement.matches("input, select, textarea")) return;
+          old.replaceWith(next);
+          next.dispatchEvent(new CustomEvent("live:replaced", { bubbles: true }));
+        });
+        var title = fresh.querySelector("title");
+        if (title) document.title = title.textContent;
+      });
+  }
+  function poll() {
+    if (busy || document.hidden) return;
+    busy = true;
+    var headers = { "Accept": "application/json" };
+    if (etag) headers["If-None-Match"] = etag;
+    fetch(url, { headers: headers, credentials: "same-origin", cache: "no-cache" })
+      .then(function (r) {
+        if (r.status === 304) return null;
+        if (r.status === 404) { url = null; return null; }
+        if (!r.ok) return null;
+        etag = r.headers.get("ETag") || etag;
+        return r.json();
+      })
+      .then(function (info) { if (info) return refresh(info); })
+      .catch(function () { /* the Wi-Fi hiccuped: try again next time */ })
+      .then(function () { busy = false; });
+  }
+  setInterval(function () { if (url) poll(); }, INTERVAL);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden && url) poll(); });
 })();

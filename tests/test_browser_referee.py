@@ -73,4 +73,4 @@ def test_a_short_live_round(live_server, page):
     # The move log is kept with the round.
     page.goto(page.url.replace("/rounds/2", "/rounds/1/live/log"))
     log = page.inner_text(".move-log")
-    assert "Lan played 1-6 on their own train" in log and "Minh passed" in log
+    assert "Lan played 1-6 on their own train" in log and "Minh ended their first turn" in log

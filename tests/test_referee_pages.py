@@ -499,3 +499,15 @@ def test_last_tile_select_keeps_the_choice(client, gid):
 def test_my_plays_refuses_a_hand_tile_that_ends_a_train(client, gid):
     page = text(client.get(f"/games/{gid}/rounds/1/referee/plays?go=1&last-0=12-5&hand=5-12"))
     assert "5-12 is already on the table, so it cannot be in the hand (R3.3)." in page
+
+
+def test_move_log_says_what_a_pass_was(client, gid):
+    """Ending a first turn after building is not a pass with a marker (R4.1, R5.4)."""
+    url = f"/games/{gid}/rounds/1/live"
+    client.post(url + "/start", data={"starter": "0", "tiles_each": "5", "active": "0"})
+    client.post(url + "/action", data={"kind": "play", "tile": "12-3", "train": "0", "active": "1"})
+    client.post(url + "/action", data={"kind": "pass", "active": "2"})     # Ann stops building
+    client.post(url + "/action", data={"kind": "pass", "active": "3"})     # Bob cannot start
+    log = text(client.get(url + "/log"))
+    assert "Ann ended their first turn" in log
+    assert "Bob passed and placed a marker" in log

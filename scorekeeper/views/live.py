@@ -49,8 +49,12 @@ class Live:
     active: int
 
 
-def describe(action, player: str | None) -> str:
-    """A log line, said whole; *player* is None for an old entry that did not record who."""
+def describe(action, player: str | None, before: RoundState | None = None) -> str:
+    """A log line, said whole; *player* is None for an old entry that did not record who.
+
+    *before* is the table the action was taken on: a pass after building one's train
+    in the first turn only ends the turn (R4.1); any other pass places a marker.
+    """
     tile = getattr(action, "tile", None)
     if isinstance(action, PlayAction) and player is None:
         return train_sentence(action.train, N_("Someone played %(tile)s on the Mexican train"),
@@ -69,7 +73,9 @@ def describe(action, player: str | None) -> str:
         return _("%(player)s drew %(tile)s", player=player, tile=tile)
     if player is None:
         return _("Someone passed")
-    return _("%(player)s passed", player=player)
+    if before is not None and before.table.first_turn and before.table.turn:
+        return _("%(player)s ended their first turn", player=player)
+    return _("%(player)s passed and placed a marker", player=player)
 
 
 def load_live(game: Game, number: int) -> Live:
@@ -85,8 +91,12 @@ def load_live(game: Game, number: int) -> Live:
         data = r["data"]
         if data.get("type") == "start":
             if r["undone_at"] is None:
-                log.append(LogEntry(r["seq"], state.current, _("Round started: %(name)s set the "
-                                    "engine and plays first", name=state.current), r["at"]))
+                started = (_("Round started: %(name)s drew highest and plays first",
+                             name=state.current)
+                           if state.table.options.starter == "highest_draw" else
+                           _("Round started: %(name)s set the engine and plays first",
+                             name=state.current))
+                log.append(LogEntry(r["seq"], state.current, started, r["at"]))
             continue
         action = action_from_json(data)
         if r["undone_at"] is not None:
@@ -94,15 +104,15 @@ def load_live(game: Game, number: int) -> Live:
             log.append(LogEntry(r["seq"], by or "", describe(action, by), r["at"],
                                 bool(data.get("override")), True))
             continue
-        player = state.current
+        player, before = state.current, state
         try:
             state = apply(state, action)
         except IllegalMove:
             # Recorded under older rules and no longer possible: kept in the log, skipped.
-            log.append(LogEntry(r["seq"], player, describe(action, player), r["at"],
+            log.append(LogEntry(r["seq"], player, describe(action, player, before), r["at"],
                                 bool(data.get("override")), skipped=True))
             continue
-        log.append(LogEntry(r["seq"], player, describe(action, player), r["at"],
+        log.append(LogEntry(r["seq"], player, describe(action, player, before), r["at"],
                             bool(data.get("override"))))
     return Live(start_row["data"]["start"], state, log, len(active))
 
