@@ -18,6 +18,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorekeeper.db"),
         PAPER_SIZE="A4",
+        BUSY_TIMEOUT=5.0,
         BABEL_DEFAULT_LOCALE="en",
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=1024 * 1024,

@@ -11,7 +11,8 @@ from . import storage
 def get_db():
     """The sqlite-utils Database for this request (opened once, closed at teardown)."""
     if "db" not in g:
-        g.db = storage.connect(current_app.config["DATABASE"])
+        g.db = storage.connect(current_app.config["DATABASE"],
+                               current_app.config["BUSY_TIMEOUT"])
     return g.db
 
 

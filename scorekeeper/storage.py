@@ -1,14 +1,17 @@
 """Storage: games, rounds, scores, the history of changes, live-table moves.
 
 sqlite-utils over one SQLite file (WAL).  Every user action is one
-transaction: a round's scores and their history entries are written together
-or not at all.
+transaction (:func:`write`): a round's scores and their history entries are
+written together or not at all, and a save waits for another save to finish
+instead of failing.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -67,12 +70,83 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def connect(path: str) -> sqlite_utils.Database:
+#: How long a write waits for another one to finish before giving up (seconds).
+BUSY_TIMEOUT = 5.0
+
+
+def connect(path: str, busy_timeout: float = BUSY_TIMEOUT) -> sqlite_utils.Database:
     """Open the database file, in WAL mode, with foreign keys on."""
     db = sqlite_utils.Database(path)
     db.conn.execute("PRAGMA foreign_keys = ON")
-    db.conn.execute("PRAGMA busy_timeout = 5000")
+    db.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
     return db
+
+
+class Busy(Exception):
+    """The database stayed busy with other writes longer than the busy timeout."""
+
+    def __init__(self):
+        self.message = _("The database stayed busy with other saves for several seconds; "
+                         "nothing was saved. Try again in a moment.")
+        super().__init__(self.message)
+
+
+_BUSY_CODES = {5, 6}   # SQLITE_BUSY, SQLITE_LOCKED (and their extended codes, low byte)
+
+
+def is_busy(error: BaseException) -> bool:
+    """True for SQLite's "database is locked" / "busy" errors (worth a 503, not a 500)."""
+    if not isinstance(error, sqlite3.OperationalError):
+        return False
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in _BUSY_CODES
+    return "locked" in str(error) or "busy" in str(error)
+
+
+@contextmanager
+def write(db):
+    """One write transaction: BEGIN IMMEDIATE, then COMMIT, or ROLLBACK on any error.
+
+    IMMEDIATE takes the write lock at the start, so a second writer waits its
+    turn (the busy timeout) instead of reading first and then being refused at
+    once with "database is locked" when it tries to write (a deferred
+    transaction, such as sqlite-utils' ``db.atomic()``, cannot wait there).
+    Still locked after the timeout: :class:`Busy`.
+    """
+    conn = db.conn
+    if conn.in_transaction:
+        raise RuntimeError("write() transactions do not nest")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        if is_busy(error):
+            raise Busy() from error
+        raise
+    try:
+        yield db
+        conn.execute("COMMIT")
+    except BaseException as error:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        if is_busy(error):
+            raise Busy() from error
+        raise
+
+
+@contextmanager
+def snapshot(db):
+    """A read transaction: several queries see one consistent state of the database."""
+    conn = db.conn
+    if conn.in_transaction:
+        yield db
+        return
+    conn.execute("BEGIN")
+    try:
+        yield db
+    finally:
+        if conn.in_transaction:
+            conn.execute("COMMIT")
 
 
 def migrate(path: str) -> None:
@@ -95,7 +169,7 @@ def create_game(db, *, name: str, players: list[str], set_n: int, options: RuleO
     """Store a new game and its rounds; answers the stored game."""
     game_id = secrets.token_hex(6)
     at = now()
-    with db.atomic():
+    with write(db):
         db["games"].insert({"id": game_id, "name": name, "set_n": set_n,
                             "players": json.dumps(players, ensure_ascii=False),
                             "rules": json.dumps(options.to_dict()),
@@ -143,14 +217,14 @@ def list_games(db) -> list[Game]:
 def rename_game(db, game_id: str, name: str) -> None:
     """Give a game a new name."""
     load_game(db, game_id)
-    with db.atomic():
+    with write(db):
         db["games"].update(game_id, {"name": name, "updated_at": now()})
 
 
 def delete_game(db, game_id: str) -> None:
     """Delete a game with its rounds, scores, history and move logs."""
     load_game(db, game_id)
-    with db.atomic():
+    with write(db):
         for table in ("changes", "edits", "scores", "moves", "rounds"):
             db.execute(f"delete from {table} where game_id = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])
@@ -182,7 +256,7 @@ def record_round(db, game: Game, number: int, scores: dict[str, int],
     With *expected_revision*, refuse (StaleRound) when another save came in
     since the scorekeeper read the round, so it is never silently overwritten.
     """
-    with db.atomic():
+    with write(db):
         current = _round_row(db, game.id, number)
         if expected_revision is not None and current["revision"] != expected_revision:
             raise StaleRound(_conflict(db, game, number, expected_revision))
@@ -257,7 +331,7 @@ def last_undoable(db, game_id: str) -> dict | None:
 
 def undo_last(db, game: Game) -> dict | None:
     """Undo the latest change: put its old values back, as a new history entry."""
-    with db.atomic():
+    with write(db):
         target = last_undoable(db, game.id)
         if target is None:
             return None
@@ -299,7 +373,7 @@ def add_move(db, game_id: str, number: int, data: dict, expected: int | None = N
     *expected* is how many active moves the tablet saw; another tablet's move
     in between refuses the write (StaleLive) so nobody plays on a stale table.
     """
-    with db.atomic():
+    with write(db):
         active = _active_count(db, game_id, number)
         if expected is not None and active != expected:
             raise StaleLive(active)
@@ -313,7 +387,7 @@ def add_move(db, game_id: str, number: int, data: dict, expected: int | None = N
 
 def undo_move(db, game_id: str, number: int, expected: int | None = None) -> dict | None:
     """Mark the latest active move undone (it stays in the log); None if there is none."""
-    with db.atomic():
+    with write(db):
         active = _active_count(db, game_id, number)
         if expected is not None and active != expected:
             raise StaleLive(active)

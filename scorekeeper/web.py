@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import timedelta
 
-from flask import Flask, render_template, request, session
+from flask import Flask, jsonify, render_template, request, session
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 from . import domino
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
-from .storage import GameNotFound
+from .storage import Busy, GameNotFound, is_busy
 
 csrf = CSRFProtect()
 
@@ -69,7 +71,73 @@ def init_app(app: Flask) -> None:
                                message=gettext("There is no game with that address. "
                                                "It may have been deleted.")), 404
 
-    @app.errorhandler(404)
-    def not_found(_error):
-        return render_template("error.html", title=gettext("Page not found"),
-                               message=gettext("There is no page at this address.")), 404
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        # Decided here by the path, not by the API blueprint: a request that
+        # matched no route (404, 405) never reaches the blueprint's handlers.
+        if error.code is None or error.code < 400:
+            return error
+        title, message = _http_sentences(error)
+        headers = {}
+        if error.code == 405 and getattr(error, "valid_methods", None):
+            headers["Allow"] = ", ".join(error.valid_methods)
+        if is_api_request():
+            return jsonify(error=message, field=""), error.code, headers
+        return render_template("error.html", title=title, message=message), error.code, headers
+
+    @app.errorhandler(Busy)
+    def busy(error: Busy):
+        return busy_response(error)
+
+    @app.errorhandler(sqlite3.OperationalError)
+    def database_error(error):
+        if is_busy(error):
+            return busy_response(Busy())
+        raise error   # a real fault: logged, then answered by server_error
+
+    @app.errorhandler(InternalServerError)
+    def server_error(error):
+        message = gettext("The server could not answer this request; nothing was changed by it. "
+                          "Try again, and restart the server if it keeps happening.")
+        if is_api_request():
+            return jsonify(error=message, field=""), 500
+        return render_template("error.html", title=gettext("Something went wrong"),
+                               message=message), 500
+
+
+def is_api_request() -> bool:
+    """True when the request is for the JSON API (whose every answer is JSON)."""
+    return request.path == "/api" or request.path.startswith("/api/")
+
+
+def busy_response(error: Busy):
+    """503: another write held the database longer than the busy timeout."""
+    headers = {"Retry-After": "2"}
+    if is_api_request():
+        return jsonify(error=error.message, field=""), 503, headers
+    return render_template("error.html", title=gettext("Busy"), message=error.message), \
+        503, headers
+
+
+def _http_sentences(error: HTTPException) -> tuple[str, str]:
+    """A page title and a sentence for an HTTP error (the API answers the sentence)."""
+    code = error.code
+    if code == 404:
+        if is_api_request():
+            return "", gettext("There is no such API route. The routes are listed in docs/api.md.")
+        return gettext("Page not found"), gettext("There is no page at this address.")
+    if code == 405:
+        return (gettext("Not allowed"),
+                gettext("This address does not accept a %(method)s request.",
+                        method=request.method))
+    if code == 413:
+        return (gettext("Too large"),
+                gettext("What was sent is too large: at most 1 MB is accepted."))
+    if code == 415:
+        return (gettext("Unsupported content"),
+                gettext("Send the body as JSON (Content-Type: application/json)."))
+    if code == 400:
+        return (gettext("Bad request"),
+                gettext("The request could not be understood. Go back, reload and try again."))
+    return (gettext("Error %(code)s", code=code),
+            gettext("The request could not be answered (error %(code)s).", code=code))

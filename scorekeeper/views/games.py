@@ -16,7 +16,7 @@ from ..forms import ConfirmForm, NewGameForm, RenameForm
 from ..netinfo import join_urls, qr_svg
 from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
 from . import keeps_input_on_csrf_error
-from ..storage import create_game, delete_game, list_games, load_game, rename_game
+from ..storage import Busy, create_game, delete_game, list_games, load_game, rename_game
 from ..tiles import SETS, set_size
 
 bp = Blueprint("games", __name__)
@@ -59,6 +59,9 @@ def new_game():
         except BadInput as error:
             target = getattr(form, error.field, None) or form.start_engine
             target.errors = list(target.errors) + [error.message]
+        except Busy as busy:
+            return render_template("new_game.html", form=form, deal_info=deal_table_json(),
+                                   busy=busy), 503
         else:
             flash(_("Game created. Round 1: set the double-%(n)s engine.",
                     n=game.rounds[0].engine))
@@ -95,15 +98,19 @@ def rename(game_id: str):
     db = get_db()
     game = load_game(db, game_id)
     form = RenameForm(name=game.name)
+    status = 200
     if form.validate_on_submit():
         try:
             rename_game(db, game_id, parse_game_name(form.name.data or ""))
         except BadInput as error:
             form.name.errors = [error.message]
+        except Busy as busy:
+            form.name.errors = [busy.message]
+            status = 503
         else:
             flash(_("Game renamed."))
             return redirect(request.args.get("next") or url_for("games.game", game_id=game_id))
-    return render_template("rename.html", game=game, form=form)
+    return render_template("rename.html", game=game, form=form), status
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])

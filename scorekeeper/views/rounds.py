@@ -13,7 +13,8 @@ from ..game import Game
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
 from . import keeps_input_on_csrf_error
 from .live import live_state
-from ..storage import StaleRound, history, last_undoable, load_game, record_round, undo_last
+from ..storage import (Busy, StaleRound, history, last_undoable, load_game, record_round,
+                       undo_last)
 from ..tiles import Tile, full_set, parse_tile_text, set_rows
 
 bp = Blueprint("rounds", __name__)
@@ -91,6 +92,7 @@ def round_screen(game_id: str, number: int):
     hand_text = {p: " ".join(f"{a}-{b}" for a, b in (rnd.hands or {}).get(p, []))
                  for p in game.players}
     error = None
+    status = None
     warnings = []
     conflict = None
     live_over = None
@@ -116,6 +118,9 @@ def round_screen(game_id: str, number: int):
                 expected = None if form.overwrite.data == "1" else int(form.revision.data or 0)
                 try:
                     record_round(db, game, number, scores, hands, expected_revision=expected)
+                except Busy as busy:
+                    error = BadInput(busy.message, "")
+                    status = 503
                 except StaleRound as stale:
                     conflict = stale.conflict
                     form.revision.data = str(conflict.round.revision)
@@ -142,7 +147,7 @@ def round_screen(game_id: str, number: int):
         picker=set_rows(game.set), engine_tile=Tile.double(rnd.engine),
         tile_scores={f"{t.low}-{t.high}": (game.options.double_blank if t == Tile(0, 0) else t.pips)
                      for t in full_set(game.set)}), (
-        400 if error else 409 if conflict else 200)
+        status or (400 if error else 409 if conflict else 200))
 
 
 @bp.get("/games/<game_id>/standings")
