@@ -29,7 +29,8 @@ class Round:
     hands: dict[str, list] | None = None
 
     def to_json(self) -> dict:
-        return {"number": self.number, "engine": self.engine, "scores": self.scores}
+        return {"number": self.number, "engine": self.engine, "scores": self.scores,
+                "revision": self.revision}
 
 
 @dataclass(frozen=True, slots=True)

@@ -260,15 +260,17 @@ def record_round(db, game: Game, number: int, scores: dict[str, int],
         current = _round_row(db, game.id, number)
         if expected_revision is not None and current["revision"] != expected_revision:
             raise StaleRound(_conflict(db, game, number, expected_revision))
-        old = {s["player"]: s["score"] for s in db.query(
-            "select player, score from scores where game_id = ? and number = ?",
+        stored = {s["player"]: (s["score"], s["hand"]) for s in db.query(
+            "select player, score, hand from scores where game_id = ? and number = ?",
             [game.id, number])}
+        old = {p: score for p, (score, _hand) in stored.items()}
+        new_hands = {p: json.dumps(hands[p]) if hands and p in hands else None
+                     for p in game.players}
         at = now()
         diff = [(p, old.get(p), scores[p]) for p in game.players if old.get(p) != scores[p]]
-        hands_changed = hands is not None or any(
-            True for _row in db.query("select 1 from scores where game_id = ? and number = ? "
-                                      "and hand is not null", [game.id, number]))
+        hands_changed = any(stored.get(p, (None, None))[1] != new_hands[p] for p in game.players)
         if not diff and not hands_changed:
+            # Nothing changes: no history entry and no new revision.
             return load_game(db, game.id).round(number)
         edit_id = None
         if diff:
@@ -279,8 +281,7 @@ def record_round(db, game: Game, number: int, scores: dict[str, int],
                                      for p, o, n in diff)
         db["scores"].upsert_all(
             ({"game_id": game.id, "number": number, "player": p, "score": scores[p],
-              "hand": json.dumps(hands[p]) if hands and p in hands else None}
-             for p in game.players), pk=("game_id", "number", "player"))
+              "hand": new_hands[p]} for p in game.players), pk=("game_id", "number", "player"))
         _bump(db, game.id, number, at)
     return load_game(db, game.id).round(number)
 

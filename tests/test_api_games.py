@@ -27,8 +27,8 @@ def test_create_defaults(client, game):
                              "first_turn_stuck": "marker", "double_owner_satisfies": False,
                              "double_blank": 50}
     assert [r["engine"] for r in game["rounds"]] == list(range(12, -1, -1))
-    assert game["rounds"][0] == {"number": 1, "engine": 12, "scores": None}
-    assert game["rounds"][-1] == {"number": 13, "engine": 0, "scores": None}
+    assert game["rounds"][0] == {"number": 1, "engine": 12, "scores": None, "revision": 0}
+    assert game["rounds"][-1] == {"number": 13, "engine": 0, "scores": None, "revision": 0}
 
 
 def test_create_shortened_with_options(client):
@@ -96,7 +96,7 @@ def test_put_scores_then_history_and_standings(client, game):
     r = client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 23, "Chi": 9}})
     assert r.status_code == 200
     assert r.get_json() == {"number": 1, "engine": 12, "scores": {"Ann": 0, "Bob": 23, "Chi": 9},
-                            "warnings": []}
+                            "revision": 1, "warnings": []}
     # The same request again with another value replaces it; the old stays in history.
     r = client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 25, "Chi": 9}})
     assert r.get_json()["scores"]["Bob"] == 25
@@ -195,3 +195,47 @@ def test_api_ignores_csrf(csrf_app):
     # The API is exempt from the forms' CSRF token (API.md).
     r = csrf_app.test_client().post("/api/games", json={"players": ["Ann", "Bob"]})
     assert r.status_code == 201
+
+
+def test_revisions_refuse_a_stale_save_and_store_nothing(client, game):
+    """API.md "Revisions and conflicts": a save based on an old revision is 409."""
+    url = f"/api/games/{game['id']}/rounds/1"
+    first = {"Ann": 0, "Bob": 12, "Chi": 5}
+    r = client.put(url, json={"scores": first, "revision": 0})
+    assert r.status_code == 200 and r.get_json()["revision"] == 1
+    # A second client read revision 0 too: refused, told what is stored now.
+    r = client.put(url, json={"scores": {"Ann": 0, "Bob": 15, "Chi": 5}, "revision": 0})
+    assert r.status_code == 409
+    body = r.get_json()
+    assert body["round"] == {"number": 1, "engine": 12, "scores": first, "revision": 1}
+    assert "revision 1" in body["error"] and body["error"].endswith(".")
+    assert len(client.get(f"/api/games/{game['id']}/history").get_json()["changes"]) == 3
+    # Resent with the current revision: accepted, one revision more.
+    r = client.put(url, json={"scores": {"Ann": 0, "Bob": 15, "Chi": 5}, "revision": 1})
+    assert r.status_code == 200 and r.get_json()["revision"] == 2
+    # Without a revision the save simply replaces (simple clients).
+    r = client.put(url, json={"scores": {"Ann": 0, "Bob": 16, "Chi": 5}})
+    assert r.status_code == 200 and r.get_json()["revision"] == 3
+    # A save that changes nothing makes no new revision and no history.
+    r = client.put(url, json={"scores": {"Ann": 0, "Bob": 16, "Chi": 5}, "revision": 3})
+    assert r.status_code == 200 and r.get_json()["revision"] == 3
+    full = client.get(f"/api/games/{game['id']}").get_json()
+    assert [x["revision"] for x in full["rounds"][:2]] == [3, 0]
+    assert len(client.get(f"/api/games/{game['id']}/history").get_json()["changes"]) == 5
+
+
+def test_counted_hands_count_as_a_change(client, game):
+    url = f"/api/games/{game['id']}/rounds/1"
+    client.put(url, json={"scores": {"Ann": 0, "Bob": 7, "Chi": 9}})
+    r = client.put(url, json={"hands": {"Ann": [], "Bob": [[3, 4]], "Chi": [[4, 5]]}})
+    assert r.get_json()["revision"] == 2          # same scores, now backed by tiles
+    r = client.put(url, json={"hands": {"Ann": [], "Bob": [[4, 3]], "Chi": [[5, 4]]}})
+    assert r.get_json()["revision"] == 2          # the very same tiles again
+
+
+@pytest.mark.parametrize("revision", ["1", -1, True, 1.5, [0]])
+def test_bad_revision_is_400(app, client, game, revision):
+    r = client.put(f"/api/games/{game['id']}/rounds/1",
+                   json={"scores": {"Ann": 0, "Bob": 7, "Chi": 9}, "revision": revision})
+    assert r.status_code == 400 and r.get_json()["field"] == "revision"
+    assert count_rows(app, "changes") == 0

@@ -9,7 +9,7 @@ from ..errors import BadInput
 from ..game import Game, parse_game_name, parse_players
 from ..options import RuleOptions, parse_engines
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
-from ..storage import create_game, history, list_games, load_game, record_round
+from ..storage import StaleRound, create_game, history, list_games, load_game, record_round
 from ..text import _
 from ..tiles import DEFAULT_SET, SETS, parse_set, parse_tiles
 from . import bp, json_body
@@ -85,10 +85,29 @@ def put_round(game_id: str, number: int):
         scores = check_scores(body["scores"], game.players, game.set, rnd.engine, game.options)
     else:
         raise BadInput(_("Give the round's scores (or the tiles left in each hand)."), "scores")
-    saved = record_round(db, game, number, scores, hands)
+    revision = parse_revision(body.get("revision"))
+    try:
+        saved = record_round(db, game, number, scores, hands, expected_revision=revision)
+    except StaleRound as stale:
+        now = stale.conflict.round
+        return jsonify(error=_("Round %(n)s changed since revision %(given)s: it is at revision "
+                               "%(now)s now. Nothing was stored; read the round again and "
+                               "resend with its revision.", n=number, given=revision,
+                               now=now.revision),
+                       field="revision", round=now.to_json()), 409
     data = saved.to_json()
     data["warnings"] = [w.to_json() for w in round_warnings(scores)]
     return jsonify(data)
+
+
+def parse_revision(value) -> int | None:
+    """The optional revision a save was based on: a whole number from 0."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadInput(_("The revision must be a whole number from 0: the revision of the "
+                         "round as last read."), "revision")
+    return value
 
 
 @bp.post("/hand-score")
