@@ -93,4 +93,3 @@ class RoundForm(FlaskForm):
 
     revision = HiddenField()
     confirm = HiddenField(default="")
-    overwrite = HiddenField(default="")

@@ -21,6 +21,7 @@ from sqlite_utils.db import NotFoundError
 
 from .errors import BadInput
 from .game import Game, Round
+from .merge import Merge, merge_scores
 from .options import RuleOptions, round_engines
 from .text import _
 
@@ -238,6 +239,7 @@ class Conflict:
 
     round: Round
     changes: list[dict]
+    merge: Merge | None = None   # with a base: who needs a choice, the rest merged
 
 
 class StaleRound(Exception):
@@ -250,16 +252,25 @@ class StaleRound(Exception):
 
 def record_round(db, game: Game, number: int, scores: dict[str, int],
                  hands: dict[str, list] | None = None,
-                 expected_revision: int | None = None) -> Round:
+                 expected_revision: int | None = None, *, merge: bool = False,
+                 base: dict[str, int | None] | None = None) -> Round:
     """Store a round's scores and their history entries in one transaction.
 
-    With *expected_revision*, refuse (StaleRound) when another save came in
-    since the scorekeeper read the round, so it is never silently overwritten.
+    With *expected_revision*, a save based on an older revision is never
+    written blindly: it is refused (StaleRound), or, with *merge*, merged
+    player by player with what was saved meanwhile against *base* (the scores
+    the page showed; None if unknown) and the merge stored — unless a player
+    was changed on both tablets, differently (StaleRound carrying the merge).
     """
     with write(db):
         current = _round_row(db, game.id, number)
         if expected_revision is not None and current["revision"] != expected_revision:
-            raise StaleRound(_conflict(db, game, number, expected_revision))
+            fresh = load_game(db, game.id).round(number)
+            merged = merge_scores(game.players, base, scores, fresh.scores) if merge else None
+            if merged is None or not merged.clean:
+                raise StaleRound(_conflict(db, game, number, expected_revision, merged))
+            scores = merged.scores
+            hands = _merged_hands(game.players, merged, hands, fresh)
         stored = {s["player"]: (s["score"], s["hand"]) for s in db.query(
             "select player, score, hand from scores where game_id = ? and number = ?",
             [game.id, number])}
@@ -286,6 +297,30 @@ def record_round(db, game: Game, number: int, scores: dict[str, int],
     return load_game(db, game.id).round(number)
 
 
+def _merged_hands(players, merged: Merge, mine: dict | None, fresh: Round) -> dict | None:
+    """The counted tiles that go with the merged scores, each player's from the side kept.
+
+    Where both sides agree on a score and only the other tablet counted the
+    tiles, its tiles are kept too.  Tiles counted on one tablet may clash with
+    the other's (a tile in two hands, R3.3); the scores still stand, so the
+    tiles are then dropped.
+    """
+    mine, theirs = mine or {}, fresh.hands or {}
+    hands = {}
+    for p in players:
+        same_score = fresh.scores is not None and fresh.scores[p] == merged.scores[p]
+        if p in merged.theirs or (same_score and mine.get(p) is None):
+            side = theirs
+        else:
+            side = mine
+        if side.get(p) is not None:
+            hands[p] = side[p]
+    tiles = [tuple(sorted(t)) for hand in hands.values() for t in hand]
+    if len(tiles) != len(set(tiles)):
+        return None
+    return hands or None
+
+
 def _round_row(db, game_id: str, number: int) -> dict:
     try:
         return db["rounds"].get((game_id, number))
@@ -299,7 +334,8 @@ def _bump(db, game_id: str, number: int, at: str) -> None:
     db.execute("update games set updated_at = ? where id = ?", [at, game_id])
 
 
-def _conflict(db, game: Game, number: int, since_revision: int) -> Conflict:
+def _conflict(db, game: Game, number: int, since_revision: int,
+              merged: Merge | None = None) -> Conflict:
     fresh = load_game(db, game.id).round(number)
     # The changes saved for this round after the scorekeeper's copy: the last
     # (current revision - their revision) edits of the round.
@@ -309,7 +345,7 @@ def _conflict(db, game: Game, number: int, since_revision: int) -> Conflict:
     changes = [dict(r) for r in db.query(
         f"select player, old, new, at from changes where edit_id in "
         f"({','.join('?' * len(edits))}) order by id", edits)] if edits else []
-    return Conflict(fresh, changes)
+    return Conflict(fresh, changes, merged)
 
 
 def history(db, game_id: str) -> list[dict]:

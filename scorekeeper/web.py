@@ -8,6 +8,7 @@ from datetime import timedelta
 from flask import Flask, jsonify, render_template, request, session
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from . import domino
@@ -31,6 +32,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(referee.bp)
     app.register_blueprint(live.bp)
 
+    app.jinja_env.filters["bdi"] = bdi
     app.jinja_env.globals.update(
         domino_svg=domino.domino_svg,
         option_label=lambda name: gettext(OPTION_LABELS[name]),
@@ -103,6 +105,12 @@ def init_app(app: Flask) -> None:
             return jsonify(error=message, field=""), 500
         return render_template("error.html", title=gettext("Something went wrong"),
                                message=message), 500
+
+
+def bdi(name) -> Markup:
+    """A name isolated from the text around it (Unicode bidi), so a right-to-left name
+    cannot reorder the row it stands in."""
+    return Markup("<bdi>{}</bdi>").format(name)
 
 
 def is_api_request() -> bool:

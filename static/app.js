@@ -133,8 +133,9 @@
         picked = {};
         tilesOf(seat).forEach(function (t) { picked[t] = true; });
         var taken = {};
-        roundForm.querySelectorAll(".hand-input").forEach(function (h, i) {
-          if (String(i) !== String(seat)) tilesOf(i).forEach(function (t) { taken[t] = true; });
+        roundForm.querySelectorAll(".hand-input").forEach(function (h) {
+          var i = h.id.split("-")[1];
+          if (i !== String(seat)) tilesOf(i).forEach(function (t) { taken[t] = true; });
         });
         dialog.querySelectorAll(".tile-btn").forEach(function (t) {
           var key = t.dataset.tile;
@@ -166,6 +167,6 @@
       summarize(seat);
       dialog.close();
     });
-    roundForm.querySelectorAll(".hand-input").forEach(function (h, i) { summarize(i); });
+    roundForm.querySelectorAll(".hand-input").forEach(function (h) { summarize(h.id.split("-")[1]); });
   }
 })();
