@@ -45,6 +45,7 @@ class Game:
     rounds: tuple[Round, ...]
     created_at: str = ""
     updated_at: str = ""
+    deleted_at: str | None = None   # in "Recently deleted" since then
 
     @property
     def start_engine(self) -> int:

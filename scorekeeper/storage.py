@@ -13,7 +13,7 @@ import secrets
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import sqlite_utils
 from sqlite_utils import Migrations
@@ -64,6 +64,17 @@ def m002_live_moves(db: sqlite_utils.Database) -> None:
 def m003_move_undo(db: sqlite_utils.Database) -> None:
     # An undone live-table action stays in the log, marked, rather than vanishing.
     db["moves"].add_column("undone_at", str)
+
+
+@migrations()
+def m004_trash(db: sqlite_utils.Database) -> None:
+    # Delete moves a game to "Recently deleted" (issue 7); purged after KEEP_DELETED_DAYS.
+    db["games"].add_column("deleted_at", str)
+    db["games"].create_index(["deleted_at"])
+
+
+#: How long a deleted game can still be restored.
+KEEP_DELETED_DAYS = 30
 
 
 def now() -> str:
@@ -182,53 +193,107 @@ def create_game(db, *, name: str, players: list[str], set_n: int, options: RuleO
     return load_game(db, game_id)
 
 
-def load_game(db, game_id: str) -> Game:
-    """The whole game with every round's scores; GameNotFound if there is none."""
-    try:
-        row = db["games"].get(game_id)
-    except NotFoundError:
-        raise GameNotFound(game_id) from None
-    scores: dict[int, dict[str, int]] = {}
-    hands: dict[int, dict[str, list]] = {}
-    for s in db.query("select number, player, score, hand from scores where game_id = ?",
-                      [game_id]):
-        scores.setdefault(s["number"], {})[s["player"]] = s["score"]
-        if s["hand"] is not None:
-            hands.setdefault(s["number"], {})[s["player"]] = json.loads(s["hand"])
+def load_game(db, game_id: str, *, deleted: bool = False) -> Game:
+    """The whole game with every round's scores; GameNotFound if there is none.
+
+    A game in "Recently deleted" is not found unless *deleted* is true.
+    """
+    with snapshot(db):
+        try:
+            row = db["games"].get(game_id)
+        except NotFoundError:
+            raise GameNotFound(game_id) from None
+        if row["deleted_at"] is not None and not deleted:
+            raise GameNotFound(game_id)
+        scores: dict[int, dict[str, int]] = {}
+        hands: dict[int, dict[str, list]] = {}
+        for s in db.query("select number, player, score, hand from scores where game_id = ?",
+                          [game_id]):
+            scores.setdefault(s["number"], {})[s["player"]] = s["score"]
+            if s["hand"] is not None:
+                hands.setdefault(s["number"], {})[s["player"]] = json.loads(s["hand"])
+        round_rows = list(db.query("select number, engine, revision from rounds "
+                                   "where game_id = ? order by number", [game_id]))
     players = tuple(json.loads(row["players"]))
     rounds = []
-    for r in db.query("select number, engine, revision from rounds where game_id = ? "
-                      "order by number", [game_id]):
+    for r in round_rows:
         got = scores.get(r["number"])
         ordered = {p: got[p] for p in players} if got else None
         rounds.append(Round(r["number"], r["engine"], ordered, r["revision"],
                             hands.get(r["number"])))
     return Game(row["id"], row["name"], players, row["set_n"],
                 RuleOptions(**json.loads(row["rules"])), tuple(rounds),
-                row["created_at"], row["updated_at"])
+                row["created_at"], row["updated_at"], row["deleted_at"])
 
 
 def list_games(db) -> list[Game]:
     """Every game: in progress first, then finished; newest first within each."""
-    ids = [r["id"] for r in db.query("select id from games order by updated_at desc, id")]
+    ids = [r["id"] for r in db.query("select id from games where deleted_at is null "
+                                     "order by updated_at desc, id")]
     games = [load_game(db, i) for i in ids]
     return sorted(games, key=lambda g: g.complete)
 
 
+def _require_live(db, game_id: str) -> None:
+    """Inside a write: the game exists and is not deleted (else GameNotFound)."""
+    row = db.execute("select deleted_at from games where id = ?", [game_id]).fetchone()
+    if row is None or row[0] is not None:
+        raise GameNotFound(game_id)
+
+
 def rename_game(db, game_id: str, name: str) -> None:
     """Give a game a new name."""
-    load_game(db, game_id)
     with write(db):
+        _require_live(db, game_id)
         db["games"].update(game_id, {"name": name, "updated_at": now()})
 
 
-def delete_game(db, game_id: str) -> None:
-    """Delete a game with its rounds, scores, history and move logs."""
-    load_game(db, game_id)
+def delete_game(db, game_id: str) -> str:
+    """Move a game to "Recently deleted" (kept whole for KEEP_DELETED_DAYS); answers when."""
+    at = now()
     with write(db):
-        for table in ("changes", "edits", "scores", "moves", "rounds"):
-            db.execute(f"delete from {table} where game_id = ?", [game_id])
-        db.execute("delete from games where id = ?", [game_id])
+        _require_live(db, game_id)
+        db.execute("update games set deleted_at = ? where id = ?", [at, game_id])
+    return at
+
+
+def restore_game(db, game_id: str) -> Game:
+    """Bring a deleted game back whole (a game that is not deleted stays as it is)."""
+    with write(db):
+        if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
+            raise GameNotFound(game_id)
+        db.execute("update games set deleted_at = null where id = ?", [game_id])
+    return load_game(db, game_id)
+
+
+def kept_until(deleted_at: str) -> str:
+    """When a game deleted at *deleted_at* is purged (ISO 8601)."""
+    when = datetime.fromisoformat(deleted_at) + timedelta(days=KEEP_DELETED_DAYS)
+    return when.isoformat(timespec="seconds")
+
+
+def deleted_games(db) -> list[Game]:
+    """The games in "Recently deleted", most recently deleted first (older ones purged)."""
+    purge_deleted(db)
+    ids = [r["id"] for r in db.query("select id from games where deleted_at is not null "
+                                     "order by deleted_at desc, id")]
+    return [load_game(db, i, deleted=True) for i in ids]
+
+
+def purge_deleted(db, *, at: datetime | None = None) -> int:
+    """Remove for good the games deleted more than KEEP_DELETED_DAYS ago; answers how many."""
+    cutoff = ((at or datetime.now(timezone.utc)) - timedelta(days=KEEP_DELETED_DAYS)) \
+        .isoformat(timespec="seconds")
+    query = "select id from games where deleted_at is not null and deleted_at < ?"
+    if db.execute(query, [cutoff]).fetchone() is None:
+        return 0   # the usual case: no write at all
+    with write(db):
+        ids = [r[0] for r in db.execute(query, [cutoff]).fetchall()]
+        for game_id in ids:
+            for table in ("changes", "edits", "scores", "moves", "rounds"):
+                db.execute(f"delete from {table} where game_id = ?", [game_id])
+            db.execute("delete from games where id = ?", [game_id])
+    return len(ids)
 
 
 # --- scores and history ----------------------------------------------------
@@ -263,6 +328,7 @@ def record_round(db, game: Game, number: int, scores: dict[str, int],
     was changed on both tablets, differently (StaleRound carrying the merge).
     """
     with write(db):
+        _require_live(db, game.id)
         current = _round_row(db, game.id, number)
         if expected_revision is not None and current["revision"] != expected_revision:
             fresh = load_game(db, game.id).round(number)
@@ -369,6 +435,7 @@ def last_undoable(db, game_id: str) -> dict | None:
 def undo_last(db, game: Game) -> dict | None:
     """Undo the latest change: put its old values back, as a new history entry."""
     with write(db):
+        _require_live(db, game.id)
         target = last_undoable(db, game.id)
         if target is None:
             return None
@@ -411,6 +478,7 @@ def add_move(db, game_id: str, number: int, data: dict, expected: int | None = N
     in between refuses the write (StaleLive) so nobody plays on a stale table.
     """
     with write(db):
+        _require_live(db, game_id)
         active = _active_count(db, game_id, number)
         if expected is not None and active != expected:
             raise StaleLive(active)
@@ -425,6 +493,7 @@ def add_move(db, game_id: str, number: int, data: dict, expected: int | None = N
 def undo_move(db, game_id: str, number: int, expected: int | None = None) -> dict | None:
     """Mark the latest active move undone (it stays in the log); None if there is none."""
     with write(db):
+        _require_live(db, game_id)
         active = _active_count(db, game_id, number)
         if expected is not None and active != expected:
             raise StaleLive(active)

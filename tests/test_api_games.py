@@ -239,3 +239,54 @@ def test_bad_revision_is_400(app, client, game, revision):
                    json={"scores": {"Ann": 0, "Bob": 7, "Chi": 9}, "revision": revision})
     assert r.status_code == 400 and r.get_json()["field"] == "revision"
     assert count_rows(app, "changes") == 0
+
+
+def test_delete_moves_to_trash_and_restore_brings_it_back_whole(app, client, game):
+    gid = game["id"]
+    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 12, "Chi": 5}})
+    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 14, "Chi": 5}})
+    client.post(f"/games/{gid}/rounds/2/live/start", data={"starter": "0", "tiles_each": "12"})
+    before = client.get(f"/api/games/{gid}").get_json()
+    history = client.get(f"/api/games/{gid}/history").get_json()
+    log = client.get(f"/games/{gid}/rounds/2/live/log").get_data(as_text=True)
+    r = client.delete(f"/api/games/{gid}")
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["id"] == gid and body["deleted_at"] < body["kept_until"]
+    assert client.get("/api/games").get_json()["games"] == []
+    for url in (f"/api/games/{gid}", f"/api/games/{gid}/history", f"/api/games/{gid}/standings"):
+        assert client.get(url).status_code == 404
+    r = client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 1, "Chi": 5}})
+    assert r.status_code == 404                                   # no writes to a deleted game
+    assert client.delete(f"/api/games/{gid}").status_code == 404  # already deleted
+    listed = client.get("/api/games/deleted").get_json()["games"]
+    assert [(g["id"], g["name"]) for g in listed] == [(gid, "Friday")]
+    r = client.post(f"/api/games/{gid}/restore")
+    assert r.status_code == 200 and r.get_json() == before
+    assert client.get(f"/api/games/{gid}/history").get_json() == history
+    assert client.get(f"/games/{gid}/rounds/2/live/log").get_data(as_text=True) == log
+    assert client.get("/api/games/deleted").get_json()["games"] == []
+    assert client.post("/api/games/nope/restore").status_code == 404
+
+
+def test_games_deleted_over_30_days_ago_are_purged(app, client):
+    from datetime import datetime, timedelta, timezone
+
+    from scorekeeper.storage import connect, purge_deleted
+    old = client.post("/api/games", json={"players": PLAYERS}).get_json()["id"]
+    recent = client.post("/api/games", json={"players": PLAYERS}).get_json()["id"]
+    client.put(f"/api/games/{old}/rounds/1", json={"scores": {"Ann": 0, "Bob": 12, "Chi": 5}})
+    client.delete(f"/api/games/{old}")
+    client.delete(f"/api/games/{recent}")
+    db = connect(app.config["DATABASE"])
+    later = datetime.now(timezone.utc) + timedelta(days=30, hours=1)
+    db.execute("update games set deleted_at = ? where id = ?",
+               [(datetime.now(timezone.utc) - timedelta(days=31)).isoformat(timespec="seconds"), old])
+    assert purge_deleted(db, at=datetime.now(timezone.utc)) == 1
+    assert [g["id"] for g in client.get("/api/games/deleted").get_json()["games"]] == [recent]
+    for table in ("games", "rounds", "scores", "edits", "changes"):
+        assert db.execute(f"select count(*) from {table} where "
+                          f"{'id' if table == 'games' else 'game_id'} = ?", [old]).fetchone()[0] == 0
+    assert client.post(f"/api/games/{old}/restore").status_code == 404
+    assert purge_deleted(db, at=later) == 1   # the other one, 30 days on
+    db.close()

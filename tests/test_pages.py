@@ -279,12 +279,34 @@ def test_rename_and_delete_with_confirmation(client, gid):
     r = client.post(f"/games/{gid}/rename", data={"name": "x" * 61})
     assert r.status_code == 200 and client.get(f"/api/games/{gid}").get_json()["name"] == "Saturday"
     html = client.get(f"/games/{gid}/delete").get_data(as_text=True)
-    assert "Delete Saturday?" in html and "Ann, Bob, Chi" in html
+    assert "Delete <bdi>Saturday</bdi>?" in html
+    assert "<bdi>Ann</bdi>, <bdi>Bob</bdi>, <bdi>Chi</bdi>" in html
+    assert "goes to “Recently deleted” for 30 days" in html
     assert client.get(f"/api/games/{gid}").status_code == 200  # GET deletes nothing
     r = client.post(f"/games/{gid}/delete")
     assert r.status_code == 302
+    assert "moved to Recently deleted" in client.get("/").get_data(as_text=True)
     assert client.get(f"/api/games/{gid}").status_code == 404
     assert client.get(f"/games/{gid}").status_code == 404
+
+
+def test_recently_deleted_page_restores_a_game_whole(client, gid):
+    client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 12, 5]))
+    client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 14, 5], revision=1))
+    before = client.get(f"/api/games/{gid}").get_json()
+    history = client.get(f"/api/games/{gid}/history").get_json()
+    assert 'href="/deleted"' in client.get("/").get_data(as_text=True)
+    assert "Nothing was deleted in the last 30 days." in client.get("/deleted").get_data(as_text=True)
+    client.post(f"/games/{gid}/delete")
+    home = client.get("/").get_data(as_text=True)
+    assert "Friday was moved to Recently deleted" in home and f"/games/{gid}" not in home
+    html = client.get("/deleted").get_data(as_text=True)
+    assert "Friday" in html and "restorable until" in html
+    r = client.post(f"/games/{gid}/restore")
+    assert r.status_code == 302 and r.location == f"/games/{gid}"
+    assert client.get(f"/api/games/{gid}").get_json() == before
+    assert client.get(f"/api/games/{gid}/history").get_json() == history
+    assert "Friday" in client.get("/").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("path", ["/games/nope", "/games/nope/rounds/1", "/games/nope/standings",

@@ -9,7 +9,8 @@ from ..errors import BadInput
 from ..game import Game, parse_game_name, parse_players
 from ..options import RuleOptions, parse_engines
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
-from ..storage import StaleRound, create_game, history, list_games, load_game, record_round
+from ..storage import (StaleRound, create_game, delete_game, deleted_games, history, kept_until,
+                       list_games, load_game, record_round, restore_game)
 from ..text import _
 from ..tiles import DEFAULT_SET, SETS, parse_set, parse_tiles
 from . import bp, json_body
@@ -48,6 +49,27 @@ def games_index():
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
     return jsonify(game_json(load_game(get_db(), game_id)))
+
+
+@bp.delete("/games/<game_id>")
+def delete(game_id: str):
+    """Move the game to "Recently deleted": gone from the list, restorable for 30 days."""
+    at = delete_game(get_db(), game_id)
+    return jsonify(id=game_id, deleted_at=at, kept_until=kept_until(at))
+
+
+@bp.post("/games/<game_id>/restore")
+def restore(game_id: str):
+    """Bring a deleted game back whole: rounds, history, live-table logs."""
+    return jsonify(game_json(restore_game(get_db(), game_id)))
+
+
+@bp.get("/games/deleted")
+def deleted():
+    """The games in "Recently deleted" (an addition to API.md, to find what to restore)."""
+    return jsonify(games=[{"id": g.id, "name": g.name, "players": list(g.players),
+                           "deleted_at": g.deleted_at, "kept_until": kept_until(g.deleted_at)}
+                          for g in deleted_games(get_db())])
 
 
 @bp.get("/games/<game_id>/standings")

@@ -16,7 +16,8 @@ from ..forms import ConfirmForm, NewGameForm, RenameForm
 from ..netinfo import join_urls, qr_svg
 from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
 from . import keeps_input_on_csrf_error
-from ..storage import Busy, create_game, delete_game, list_games, load_game, rename_game
+from ..storage import (KEEP_DELETED_DAYS, Busy, create_game, delete_game, deleted_games,
+                       kept_until, list_games, load_game, rename_game, restore_game)
 from ..tiles import SETS, set_size
 
 bp = Blueprint("games", __name__)
@@ -120,6 +121,26 @@ def delete(game_id: str):
     form = ConfirmForm()
     if form.validate_on_submit():
         delete_game(db, game_id)
-        flash(_("%(name)s was deleted.", name=game.display_name()))
+        flash(_("%(name)s was moved to Recently deleted. It can be restored there for "
+                "%(days)s days.", name=game.display_name(), days=KEEP_DELETED_DAYS))
         return redirect(url_for("games.index"))
-    return render_template("delete.html", game=game, form=form)
+    return render_template("delete.html", game=game, form=form, days=KEEP_DELETED_DAYS)
+
+
+@bp.get("/deleted")
+def trash():
+    """Recently deleted games, each with Restore (purged after 30 days)."""
+    return render_template("deleted.html", games=deleted_games(get_db()), form=ConfirmForm(),
+                           kept_until=lambda g: kept_until(g.deleted_at)[:10],
+                           days=KEEP_DELETED_DAYS)
+
+
+@bp.post("/games/<game_id>/restore")
+def restore(game_id: str):
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        flash(_("The page expired; nothing was restored. Try again."), "error")
+        return redirect(url_for("games.trash"))
+    game = restore_game(get_db(), game_id)
+    flash(_("%(name)s was restored.", name=game.display_name()))
+    return redirect(url_for("games.game", game_id=game_id))
