@@ -64,6 +64,14 @@ def test_names_are_nfc_trimmed_any_script(client):
     ({"players": PLAYERS, "start_engine": 13}, "start_engine", "0 to 12"),
     ({"players": PLAYERS, "start_engine": 3, "end_engine": 5}, "end_engine", "count down"),
     ({"players": PLAYERS, "name": "n" * 61}, "name", "too long"),
+    # Invisible and direction-changing characters (Unicode Cf) could disguise or reorder a name.
+    ({"players": ["Ann", "\u200b"]}, "players.1", "invisible or direction-changing"),
+    ({"players": ["Ann", "B\u200bob"]}, "players.1", "zero-width space"),
+    ({"players": ["\u202eAnn", "Bob"]}, "players.0", "right-to-left override"),
+    ({"players": ["Ann", "Bob\u2066"]}, "players.1", "invisible"),
+    ({"players": ["Ann", "Bob\u00ad"]}, "players.1", "invisible"),
+    ({"players": PLAYERS, "name": "Fri\u202eday"}, "name", "direction-changing"),
+    ({"players": PLAYERS, "name": "Fri\nday"}, "name", "control character"),
 ])
 def test_create_refused(app, client, body, field, words):
     r = client.post("/api/games", json=body)
