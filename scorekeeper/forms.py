@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, SelectField,
                      StringField)
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
@@ -82,6 +83,12 @@ class NewGameForm(FlaskForm):
 
 class RenameForm(FlaskForm):
     name = StringField(_l("Game name"), validators=[Length(max=60)])
+
+
+class ImportForm(FlaskForm):
+    """An export file (a game as JSON) to import as a new game."""
+
+    file = FileField(_l("Export file (.json)"))
 
 
 class ConfirmForm(FlaskForm):

@@ -9,8 +9,9 @@ from ..errors import BadInput
 from ..game import Game, parse_game_name, parse_players
 from ..options import RuleOptions, parse_engines
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
-from ..storage import (StaleRound, create_game, delete_game, deleted_games, history, kept_until,
-                       list_games, load_game, record_round, restore_game)
+from ..archive import parse_document
+from ..storage import (StaleRound, create_game, delete_game, deleted_games, export_game, history,
+                       import_game, kept_until, list_games, load_game, record_round, restore_game)
 from ..text import _
 from ..tiles import DEFAULT_SET, SETS, parse_set, parse_tiles
 from . import bp, json_body
@@ -62,6 +63,19 @@ def delete(game_id: str):
 def restore(game_id: str):
     """Bring a deleted game back whole: rounds, history, live-table logs."""
     return jsonify(game_json(restore_game(get_db(), game_id)))
+
+
+@bp.get("/games/<game_id>/export")
+def export(game_id: str):
+    """The whole game as one JSON document, to keep or to import elsewhere."""
+    return jsonify(export_game(get_db(), game_id))
+
+
+@bp.post("/games/import")
+def import_():
+    """A new game (a new id) from an export document; 400 naming the field, nothing stored."""
+    game = import_game(get_db(), parse_document(json_body()))
+    return jsonify(game_json(game)), 201
 
 
 @bp.get("/games/deleted")

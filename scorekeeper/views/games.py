@@ -5,19 +5,24 @@ from __future__ import annotations
 import ipaddress
 import json
 
-from flask import (Blueprint, current_app, flash, redirect, render_template, request,
+from flask import (Blueprint, Response, current_app, flash, redirect, render_template, request,
                    url_for)
 from flask_babel import gettext as _
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..db import get_db
 from ..errors import BadInput
 from ..game import parse_game_name
-from ..forms import ConfirmForm, NewGameForm, RenameForm
+from ..archive import parse_document
+from ..forms import ConfirmForm, ImportForm, NewGameForm, RenameForm
 from ..netinfo import join_urls, qr_svg
 from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
 from . import keeps_input_on_csrf_error
+from ..parsing import load_json
 from ..storage import (KEEP_DELETED_DAYS, Busy, create_game, delete_game, deleted_games,
-                       kept_until, list_games, load_game, rename_game, restore_game)
+                       export_game, import_game, kept_until, list_games, load_game, rename_game,
+                       restore_game)
+from .printing import content_disposition
 from ..tiles import SETS, set_size
 
 bp = Blueprint("games", __name__)
@@ -144,3 +149,44 @@ def restore(game_id: str):
     game = restore_game(get_db(), game_id)
     flash(_("%(name)s was restored.", name=game.display_name()))
     return redirect(url_for("games.game", game_id=game_id))
+
+
+@bp.get("/games/<game_id>/export.json")
+def export(game_id: str):
+    """The game as a JSON file to keep, or to import on another machine."""
+    doc = export_game(get_db(), game_id)
+    name = doc["game"]["name"] or doc["game"]["created_at"][:10]
+    response = Response(json.dumps(doc, ensure_ascii=False, indent=1),
+                        mimetype="application/json")
+    response.headers["Content-Disposition"] = content_disposition(
+        f"game-{name}-{doc['exported_at'][:10]}", game_id, prefix="game", ext="json",
+        disposition="attachment")
+    return response
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_page():
+    """Import a game from an export file (as a new game); refusals re-show the form."""
+    if request.method == "POST":
+        try:
+            request.files   # read the upload now: over MAX_CONTENT_LENGTH is refused here
+        except RequestEntityTooLarge:
+            error = BadInput(_("The file is too large: at most 1 MB is accepted."), "file")
+            return render_template("import.html", form=ImportForm(formdata=None),
+                                   error=error), 413
+    form = ImportForm()
+    if request.method == "GET":
+        return render_template("import.html", form=form, error=None)
+    try:
+        if not form.validate_on_submit():
+            raise BadInput(_("The page expired; choose the file again and import it."), "")
+        upload = request.files.get(form.file.name)
+        if upload is None or not upload.filename:
+            raise BadInput(_("Choose the export file (.json) to import."), "file")
+        game = import_game(get_db(), parse_document(load_json(upload.read())))
+    except BadInput as error:
+        return render_template("import.html", form=form, error=error), 400
+    except Busy as busy:
+        return render_template("import.html", form=form, error=BadInput(busy.message)), 503
+    flash(_("%(name)s was imported as a new game.", name=game.display_name()))
+    return redirect(url_for("games.game", game_id=game.id))
