@@ -13,6 +13,20 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(config: dict | None = None) -> Flask:
     """The Flask app factory; *config* may set TESTING, DATABASE, SECRET_KEY, …"""
+    app = configured_app(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+
+    from . import db, i18n, web
+    db.init_app(app)
+    i18n.init_app(app)
+    web.init_app(app)
+    return app
+
+
+def configured_app(config: dict | None = None) -> Flask:
+    """The app with its settings only (defaults, instance/config.py, SCOREKEEPER_*
+    variables, then *config*): no database opened yet. Commands start from here."""
     app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config.from_mapping(
@@ -29,13 +43,6 @@ def create_app(config: dict | None = None) -> Flask:
     if config:
         app.config.update(config)
     os.makedirs(app.instance_path, exist_ok=True)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
-
-    from . import db, i18n, web
-    db.init_app(app)
-    i18n.init_app(app)
-    web.init_app(app)
     return app
 
 

@@ -9,6 +9,7 @@ instead of failing.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 from contextlib import contextmanager
@@ -160,6 +161,38 @@ def snapshot(db):
     finally:
         if conn.in_transaction:
             conn.execute("COMMIT")
+
+
+def backup(path: str, dest: str) -> int:
+    """Copy the whole database to *dest* with SQLite's online backup API; answers the
+    number of games (deleted ones included).
+
+    Safe while the server runs: the copy is one consistent state, with every
+    committed save (those still in the WAL file too), which a plain file copy
+    is not.  Written beside *dest* first, then renamed, so *dest* is never half
+    a database; readable by its owner only.
+    """
+    partial = f"{dest}.partial"
+    # mode=rw: a missing database is an error here, not a new empty file.
+    source = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=BUSY_TIMEOUT)
+    try:
+        copy = sqlite3.connect(partial)
+        try:
+            source.backup(copy)
+            # A single self-contained file: no -wal beside the copy.
+            copy.execute("PRAGMA journal_mode = DELETE")
+            games = copy.execute("select count(*) from games").fetchone()[0]
+        finally:
+            copy.close()
+        os.chmod(partial, 0o600)
+        os.replace(partial, dest)
+    except BaseException:
+        if os.path.exists(partial):
+            os.remove(partial)
+        raise
+    finally:
+        source.close()
+    return games
 
 
 def migrate(path: str) -> None:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import os
+import tempfile
+from datetime import datetime
 
 from flask import (Blueprint, Response, current_app, flash, redirect, render_template, request,
-                   url_for)
+                   send_file, url_for)
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -19,7 +22,7 @@ from ..netinfo import join_urls, qr_svg
 from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
 from . import keeps_input_on_csrf_error
 from ..parsing import load_json
-from ..storage import (KEEP_DELETED_DAYS, Busy, create_game, delete_game, deleted_games,
+from ..storage import (KEEP_DELETED_DAYS, Busy, backup, create_game, delete_game, deleted_games,
                        export_game, import_game, kept_until, list_games, load_game, rename_game,
                        restore_game)
 from .printing import content_disposition
@@ -190,3 +193,20 @@ def import_page():
         return render_template("import.html", form=form, error=BadInput(busy.message)), 503
     flash(_("%(name)s was imported as a new game.", name=game.display_name()))
     return redirect(url_for("games.game", game_id=game.id))
+
+
+@bp.get("/backup.sqlite")
+def backup_download():
+    """Every game in one consistent SQLite file (the online backup API), dated, to keep."""
+    fd, path = tempfile.mkstemp(suffix=".sqlite")
+    os.close(fd)
+    try:
+        backup(current_app.config["DATABASE"], path)
+        copy = open(path, "rb")
+    finally:
+        os.remove(path)   # the open file keeps its data until the download is sent
+    stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
+    response = send_file(copy, mimetype="application/vnd.sqlite3", as_attachment=True,
+                         download_name=f"scorekeeper-backup-{stamp}.sqlite", etag=False)
+    response.headers["Cache-Control"] = "no-store"
+    return response
