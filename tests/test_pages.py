@@ -49,7 +49,7 @@ def test_home_orders_in_progress_before_finished(client):
     client.post("/api/games", json={"name": "Playing", "players": ["A", "B"]})
     html = client.get("/").get_data(as_text=True)
     assert html.index("Playing") < html.index("Done")
-    assert "Won by A" in html
+    assert "Won by <bdi>A</bdi>" in html
 
 
 def test_new_game_form_creates_and_opens_round_one(client):
@@ -267,7 +267,7 @@ def test_standings_page_chart_tiebreaks_and_winner(client):
     client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 10}})
     client.put(f"/api/games/{gid}/rounds/2", json={"scores": {"Ann": 10, "Bob": 0}})
     html = client.get(f"/games/{gid}/standings").get_data(as_text=True)
-    assert "Shared win: Ann &amp; Bob" in html
+    assert "Shared win: <bdi>Ann</bdi> &amp; <bdi>Bob</bdi>" in html
     assert "share place 1" in html and "(shared)" in html
     assert '<svg class="chart"' in html and "<polyline" in html
 

@@ -21,7 +21,7 @@ from ..forms import ConfirmForm, ImportForm, NewGameForm, RenameForm
 from ..netinfo import join_urls, qr_svg
 from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
 from . import keeps_input_on_csrf_error
-from ..parsing import load_json
+from ..parsing import load_json, whole_number
 from ..storage import (KEEP_DELETED_DAYS, Busy, backup, create_game, delete_game, deleted_games,
                        export_game, import_game, kept_until, list_games, load_game, rename_game,
                        restore_game)
@@ -43,8 +43,8 @@ def join_url() -> str:
         loopback = host == "localhost"
     if not loopback:
         return request.host_url
-    port = request.host.rsplit(":", 1)[1] if ":" in request.host else "80"
-    urls = join_urls(int(port))
+    port = whole_number(request.host.rsplit(":", 1)[1]) if ":" in request.host else None
+    urls = join_urls(port or 80)
     return urls[0] if urls else request.host_url
 
 
@@ -119,6 +119,8 @@ def rename(game_id: str):
         else:
             flash(_("Game renamed."))
             return redirect(request.args.get("next") or url_for("games.game", game_id=game_id))
+    elif form.errors.get("csrf_token"):
+        status = 400   # the form comes back with what was typed and a sentence
     return render_template("rename.html", game=game, form=form), status
 
 

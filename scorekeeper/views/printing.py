@@ -85,7 +85,7 @@ def _number(raw: str | None):
     if raw is None or not raw.strip():
         return None
     raw = raw.strip()
-    return int(raw) if re.fullmatch(r"-?\d{1,6}", raw) else raw
+    return int(raw) if re.fullmatch(r"-?[0-9]{1,6}", raw) else raw   # ASCII digits only
 
 
 def _option_value(name: str, raw: str):

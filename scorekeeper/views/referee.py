@@ -18,6 +18,7 @@ from ..engine import Play, check, legal_plays, plan_train
 from ..errors import BadInput
 from ..game import Game
 from ..options import RuleOptions
+from ..parsing import whole_number
 from ..situation import Situation, TrainSketch, instead, sketch_table
 from ..storage import load_game
 from ..tiles import DEFAULT_SET, SETS, Tile, parse_tile_text, set_rows
@@ -55,10 +56,11 @@ def game_context(game_id: str, number: int) -> Context:
 
 def free_context() -> Context:
     """A table with no game: set, engine and names from the query (defaults: double-12)."""
-    set_n = request.args.get("set", DEFAULT_SET, type=int)
+    set_n = whole_number(request.args.get("set"))
     if set_n not in SETS:
         set_n = DEFAULT_SET
-    engine = min(max(request.args.get("engine", set_n, type=int), 0), set_n)
+    engine = whole_number(request.args.get("engine"))
+    engine = set_n if engine is None else min(engine, set_n)
     names = [n.strip() for n in request.args.get("names", "").split(",") if n.strip()]
     unique = list(dict.fromkeys(names))[:14]
     if len(unique) < 2:
@@ -83,8 +85,9 @@ def train_from_key(key: str, players, field: str = "train") -> str | None:
     """A train picked on a page: a seat number, or "m" for the Mexican train (None)."""
     if key == MEXICAN:
         return None
-    if key.isdigit() and int(key) < len(players):
-        return players[int(key)]
+    seat = whole_number(key)
+    if seat is not None and seat < len(players):
+        return players[seat]
     raise BadInput(_("Pick a train."), field)
 
 
@@ -104,7 +107,7 @@ def read_situation(ctx: Context) -> Situation:
     for name in list(ctx.players) + [None]:
         k = train_key(name, ctx.players)
         end_text = args.get(f"end-{k}", "")
-        end = int(end_text) if end_text.isdigit() else None
+        end = whole_number(end_text)
         trains[name] = TrainSketch(end, args.get(f"dbl-{k}") == "1")
         if name is not None and args.get(f"mark-{k}") == "1":
             markers.add(name)
@@ -170,20 +173,24 @@ def ruling_view(ctx: Context):
                    alternatives=alternatives, live=live)
 
 
-def hand_from_args(ctx: Context) -> list[Tile]:
+def hand_from_args(ctx: Context) -> tuple[list[Tile], BadInput | None]:
+    """The tiles ticked in the hand, and the refusal of one that cannot be read (else None)."""
     hand = []
     for text in request.args.getlist("hand"):
-        tile = parse_tile_text(text, "hand")
+        try:
+            tile = parse_tile_text(text, "hand")
+        except BadInput as bad:
+            return hand, bad
         if tile is not None and tile not in hand:
             hand.append(tile)
-    return hand
+    return hand, None
 
 
 def plays_view(ctx: Context):
-    plays = error = None
-    hand = hand_from_args(ctx)
+    plays = None
+    hand, error = hand_from_args(ctx)
     live = live_table_state(ctx)
-    if request.args.get("go"):
+    if request.args.get("go") and error is None:
         try:
             if not hand:
                 raise BadInput(_("Tap the tiles in the hand first."), "hand")
@@ -202,9 +209,9 @@ def plays_view(ctx: Context):
 
 
 def plan_view(ctx: Context):
-    plan = error = None
-    hand = hand_from_args(ctx)
-    if request.args.get("go"):
+    plan = None
+    hand, error = hand_from_args(ctx)
+    if request.args.get("go") and error is None:
         try:
             if not hand:
                 raise BadInput(_("Tap the tiles in the hand first."), "hand")
