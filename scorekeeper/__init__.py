@@ -37,12 +37,18 @@ def configured_app(config: dict | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=1024 * 1024,
         JSON_SORT_KEYS=False,
+        SESSION_COOKIE_SAMESITE="Lax",
+        TRUSTED_HOSTS=None,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")
     if config:
         app.config.update(config)
+    hosts = app.config["TRUSTED_HOSTS"]
+    if isinstance(hosts, str):   # SCOREKEEPER_TRUSTED_HOSTS=a.lan,192.168.1.20 (or a JSON list)
+        app.config["TRUSTED_HOSTS"] = [h.strip() for h in hosts.split(",") if h.strip()] or None
     os.makedirs(app.instance_path, exist_ok=True)
+    os.chmod(app.instance_path, 0o700)   # the database and the secret key live here
     return app
 
 

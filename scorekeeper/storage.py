@@ -195,8 +195,24 @@ def backup(path: str, dest: str) -> int:
     return games
 
 
+def protect(path: str) -> None:
+    """Make the database and its -wal/-shm files readable by the server's user only (0600).
+
+    A new database is created empty with that mode first: SQLite gives the
+    -wal and -shm files it creates later the mode of the database file.
+    """
+    if path == ":memory:":
+        return
+    if not os.path.exists(path):
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.chmod(path + suffix, 0o600)
+
+
 def migrate(path: str) -> None:
-    """Create the database on first start and apply pending migrations."""
+    """Create the database on first start (0600) and apply pending migrations."""
+    protect(path)
     db = connect(path)
     if path != ":memory:":
         db.enable_wal()

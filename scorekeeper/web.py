@@ -9,13 +9,25 @@ from flask import Flask, jsonify, render_template, request, session
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import Markup
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from . import domino
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
 from .storage import Busy, GameNotFound, is_busy
 
 csrf = CSRFProtect()
+
+#: On every response.  No inline script or style anywhere (pages work without
+#: JavaScript; SVG colours are presentation attributes, which CSP allows), no
+#: framing (clickjacking), no MIME sniffing, no full URLs in Referer headers.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+                               "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                               "form-action 'self'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
 
 
 def init_app(app: Flask) -> None:
@@ -44,6 +56,11 @@ def init_app(app: Flask) -> None:
     # token) for a year, so a token only fails for a real cross-site post or
     # cleared cookies.
     app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=365))
+
+    @app.after_request
+    def security_headers(response):
+        response.headers.update(SECURITY_HEADERS)
+        return response
 
     @app.before_request
     def keep_session():
@@ -85,6 +102,10 @@ def init_app(app: Flask) -> None:
             headers["Allow"] = ", ".join(error.valid_methods)
         if is_api_request():
             return jsonify(error=message, field=""), error.code, headers
+        if isinstance(error, SecurityError):
+            # No URLs can be built for an untrusted host, so no page template: the sentence.
+            headers["Content-Type"] = "text/plain; charset=utf-8"
+            return message + "\n", error.code, headers
         return render_template("error.html", title=title, message=message), error.code, headers
 
     @app.errorhandler(Busy)
@@ -144,6 +165,10 @@ def _http_sentences(error: HTTPException) -> tuple[str, str]:
     if code == 415:
         return (gettext("Unsupported content"),
                 gettext("Send the body as JSON (Content-Type: application/json)."))
+    if isinstance(error, SecurityError):   # a Host outside TRUSTED_HOSTS
+        return (gettext("Unknown address"),
+                gettext("This scorekeeper does not answer at this address. Open it at one of "
+                        "the addresses in its TRUSTED_HOSTS setting."))
     if code == 400:
         return (gettext("Bad request"),
                 gettext("The request could not be understood. Go back, reload and try again."))

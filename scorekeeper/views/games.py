@@ -1,4 +1,5 @@
-"""Pages: home (game list, join QR), new game, game overview, rename, delete."""
+"""Pages: home (game list, join QR), new game, game overview, rename, delete and
+Recently deleted, a game's JSON export and import, the backup download."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from ..archive import parse_document
 from ..forms import ConfirmForm, ImportForm, NewGameForm, RenameForm
 from ..netinfo import join_urls, qr_svg
 from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
-from . import keeps_input_on_csrf_error
+from . import keeps_input_on_csrf_error, safe_next
 from ..parsing import load_json, whole_number
 from ..storage import (KEEP_DELETED_DAYS, Busy, backup, create_game, delete_game, deleted_games,
                        export_game, import_game, kept_until, list_games, load_game, rename_game,
@@ -118,7 +119,8 @@ def rename(game_id: str):
             status = 503
         else:
             flash(_("Game renamed."))
-            return redirect(request.args.get("next") or url_for("games.game", game_id=game_id))
+            return redirect(safe_next(request.args.get("next"),
+                                      url_for("games.game", game_id=game_id)))
     elif form.errors.get("csrf_token"):
         status = 400   # the form comes back with what was typed and a sentence
     return render_template("rename.html", game=game, form=form), status

@@ -14,7 +14,7 @@ from ..forms import ConfirmForm, RoundForm
 from ..game import Game
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
 from ..parsing import whole_number
-from . import keeps_input_on_csrf_error, names_list
+from . import keeps_input_on_csrf_error, names_list, safe_next
 from .live import live_state
 from ..storage import (Busy, StaleRound, history, last_undoable, load_game, record_round,
                        undo_last)
@@ -260,4 +260,5 @@ def undo(game_id: str):
             flash(_("There is nothing to undo."), "error")
         else:
             flash(_("Undid the last change to round %(n)s.", n=done["round"]))
-    return redirect(request.form.get("next") or url_for("rounds.history_page", game_id=game_id))
+    return redirect(safe_next(request.form.get("next"),
+                              url_for("rounds.history_page", game_id=game_id)))
