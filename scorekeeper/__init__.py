@@ -13,21 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(config: dict | None = None) -> Flask:
     """The Flask app factory; *config* may set TESTING, DATABASE, SECRET_KEY, …"""
-    app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
-                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
-    app.config.from_mapping(
-        DATABASE=os.path.join(app.instance_path, "scorekeeper.db"),
-        PAPER_SIZE="A4",
-        BABEL_DEFAULT_LOCALE="en",
-        WTF_CSRF_TIME_LIMIT=None,
-        MAX_CONTENT_LENGTH=1024 * 1024,
-        JSON_SORT_KEYS=False,
-    )
-    app.config.from_pyfile("config.py", silent=True)
-    app.config.from_prefixed_env("SCOREKEEPER")
-    if config:
-        app.config.update(config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    app = configured_app(config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
@@ -35,6 +21,34 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     web.init_app(app)
+    return app
+
+
+def configured_app(config: dict | None = None) -> Flask:
+    """The app with its settings only (defaults, instance/config.py, SCOREKEEPER_*
+    variables, then *config*): no database opened yet. Commands start from here."""
+    app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "scorekeeper.db"),
+        PAPER_SIZE="A4",
+        BUSY_TIMEOUT=5.0,
+        BABEL_DEFAULT_LOCALE="en",
+        WTF_CSRF_TIME_LIMIT=None,
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        JSON_SORT_KEYS=False,
+        SESSION_COOKIE_SAMESITE="Lax",
+        TRUSTED_HOSTS=None,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("SCOREKEEPER")
+    if config:
+        app.config.update(config)
+    hosts = app.config["TRUSTED_HOSTS"]
+    if isinstance(hosts, str):   # SCOREKEEPER_TRUSTED_HOSTS=a.lan,192.168.1.20 (or a JSON list)
+        app.config["TRUSTED_HOSTS"] = [h.strip() for h in hosts.split(",") if h.strip()] or None
+    os.makedirs(app.instance_path, exist_ok=True)
+    os.chmod(app.instance_path, 0o700)   # the database and the secret key live here
     return app
 
 

@@ -11,7 +11,8 @@ from . import storage
 def get_db():
     """The sqlite-utils Database for this request (opened once, closed at teardown)."""
     if "db" not in g:
-        g.db = storage.connect(current_app.config["DATABASE"])
+        g.db = storage.connect(current_app.config["DATABASE"],
+                               current_app.config["BUSY_TIMEOUT"])
     return g.db
 
 
@@ -22,8 +23,14 @@ def close_db(_exc=None) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Create and migrate the database at start; close connections after requests."""
+    """Create and migrate the database at start, purge games deleted long ago;
+    close connections after requests."""
     storage.migrate(app.config["DATABASE"])
+    db = storage.connect(app.config["DATABASE"], app.config["BUSY_TIMEOUT"])
+    try:
+        storage.purge_deleted(db)
+    finally:
+        db.close()
     app.teardown_appcontext(close_db)
 
     @app.cli.command("init-db")

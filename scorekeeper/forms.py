@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+from flask import request
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, SelectField,
                      StringField)
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
@@ -11,6 +16,7 @@ from wtforms.validators import Length, NumberRange, Optional, ValidationError
 from .errors import BadInput
 from .game import parse_game_name, parse_players
 from .options import CHOICES, MAX_PLAYERS, OPTION_LABELS, VALUE_LABELS, RuleOptions, parse_engines
+from .parsing import whole_number
 from .tiles import DEFAULT_SET, SETS
 
 try:  # WTForms 3.3 names select options with SelectChoice; tuples before that
@@ -18,6 +24,32 @@ try:  # WTForms 3.3 names select options with SelectChoice; tuples before that
 except ImportError:  # pragma: no cover
     def _Choice(value, label):
         return (value, label)
+
+
+class ChoiceField(SelectField):
+    """A select that refuses a value outside its choices (a crafted form) with a sentence."""
+
+    def process_formdata(self, valuelist):
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:      # not even of the choices' type ("abc" for a set)
+            self.data = None
+
+    def pre_validate(self, form):
+        if not any(match for _value, _label, match, *_rest in self.iter_choices()):
+            raise ValidationError(gettext("Choose one of the listed values for “%(label)s”.",
+                                          label=self.label.text))
+
+
+class WholeNumberField(IntegerField):
+    """A number typed with the digits 0-9 only (int() would take "١٢"; "²" would crash)."""
+
+    def process_formdata(self, valuelist):
+        text = valuelist[0].strip() if valuelist else ""
+        self.data = whole_number(text) if text else None
+        if text and self.data is None:
+            raise ValueError(gettext("%(label)s must be a whole number, written with the digits "
+                                     "0 to 9.", label=self.label.text))
 
 
 def _coerce_option(name):
@@ -30,7 +62,7 @@ def _coerce_option(name):
 
 
 def _option_field(name):
-    return SelectField(
+    return ChoiceField(
         _l(OPTION_LABELS[name]),
         choices=[_Choice("true" if v is True else "false" if v is False else v,
                          _l(VALUE_LABELS[(name, v)])) for v in CHOICES[name]],
@@ -44,11 +76,11 @@ class NewGameForm(FlaskForm):
     name = StringField(_l("Game name (optional)"), validators=[Length(max=60)])
     players = FieldList(StringField(_l("Player")), min_entries=MAX_PLAYERS,
                         max_entries=MAX_PLAYERS)
-    set = SelectField(_l("Set"), coerce=int, default=DEFAULT_SET,
+    set = ChoiceField(_l("Set"), coerce=int, default=DEFAULT_SET,
                       choices=[_Choice(n, _l("Double-%(n)s", n=n)) for n in SETS])
     shortened = BooleanField(_l("Shortened game"))
-    start_engine = IntegerField(_l("Start engine"), validators=[Optional(), NumberRange(0, 18)])
-    end_engine = IntegerField(_l("End engine"), validators=[Optional(), NumberRange(0, 18)])
+    start_engine = WholeNumberField(_l("Start engine"), validators=[Optional(), NumberRange(0, 18)])
+    end_engine = WholeNumberField(_l("End engine"), validators=[Optional(), NumberRange(0, 18)])
     deal = _option_field("deal")
     starter = _option_field("starter")
     first_turn = _option_field("first_turn")
@@ -57,7 +89,15 @@ class NewGameForm(FlaskForm):
     double_blank = _option_field("double_blank")
 
     def validate_players(self, field):
-        names = [n for n in (e.data or "" for e in field.entries) if n.strip()]
+        # Every players-N sent, not only the 14 entries the FieldList keeps: a crafted
+        # form with more names is refused with the count, not silently cut to 14.
+        sent = []
+        for key in request.form:
+            seat = re.fullmatch(r"players-([0-9]+)", key)
+            if seat:   # ordered as numbers, without int() on a possibly huge string
+                digits = seat.group(1).lstrip("0") or "0"
+                sent += [((len(digits), digits), name) for name in request.form.getlist(key)]
+        names = [name for _seat, name in sorted(sent) if name.strip()]
         try:
             self.cleaned_players = parse_players(names)
         except BadInput as error:
@@ -84,6 +124,12 @@ class RenameForm(FlaskForm):
     name = StringField(_l("Game name"), validators=[Length(max=60)])
 
 
+class ImportForm(FlaskForm):
+    """An export file (a game as JSON) to import as a new game."""
+
+    file = FileField(_l("Export file (.json)"))
+
+
 class ConfirmForm(FlaskForm):
     """A bare form for actions that need only the CSRF token (delete, undo)."""
 
@@ -93,4 +139,3 @@ class RoundForm(FlaskForm):
 
     revision = HiddenField()
     confirm = HiddenField(default="")
-    overwrite = HiddenField(default="")

@@ -29,7 +29,8 @@ class Round:
     hands: dict[str, list] | None = None
 
     def to_json(self) -> dict:
-        return {"number": self.number, "engine": self.engine, "scores": self.scores}
+        return {"number": self.number, "engine": self.engine, "scores": self.scores,
+                "revision": self.revision}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,7 @@ class Game:
     rounds: tuple[Round, ...]
     created_at: str = ""
     updated_at: str = ""
+    deleted_at: str | None = None   # in "Recently deleted" since then
 
     @property
     def start_engine(self) -> int:
@@ -96,6 +98,16 @@ class Game:
                 "rounds": [r.to_json() for r in self.rounds]}
 
 
+def has_hidden_characters(text: str) -> bool:
+    """True when *text* holds a Unicode format character (category Cf): zero-width
+    spaces and joiners, bidi overrides and isolates (U+200B, U+202E, U+2066 …).
+
+    Invisible on screen, they make two names look alike or reorder the text
+    around a name, so names refuse them.
+    """
+    return any(unicodedata.category(c) == "Cf" for c in text)
+
+
 def clean_name(raw) -> str:
     """A player name as stored: Unicode NFC, trimmed, inner runs of spaces kept."""
     return unicodedata.normalize("NFC", raw).strip() if isinstance(raw, str) else raw
@@ -124,6 +136,11 @@ def parse_players(names, field: str = "players") -> list[str]:
         if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
             raise BadInput(_("The name of player %(n)s contains a control character.", n=i + 1),
                            where)
+        if has_hidden_characters(name):
+            raise BadInput(_("The name of player %(n)s contains an invisible or "
+                             "direction-changing character (such as a zero-width space or a "
+                             "right-to-left override); type it again without it.", n=i + 1),
+                           where)
         key = name.casefold()
         if key in seen:
             raise BadInput(_("%(name)s is in the game twice: names must differ (ignoring case).",
@@ -142,6 +159,9 @@ def parse_game_name(raw, field: str = "name") -> str:
     name = clean_name(raw)
     if len(name) > 60:
         raise BadInput(_("The game name is too long: at most 60 characters."), field)
+    if has_hidden_characters(name) or any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise BadInput(_("The game name contains an invisible, direction-changing or control "
+                         "character; type it again without it."), field)
     return name
 
 

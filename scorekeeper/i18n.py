@@ -91,13 +91,18 @@ def when(iso: str) -> Markup:
     return Markup('<time datetime="%s" data-local>%s</time>') % (moment.isoformat(), text)
 
 
+def name_list(names) -> Markup:
+    """Names listed the language's way ("Ann, Bob and Chi", "Ann、Bob和Chi"), each one
+    isolated (<bdi>) so a right-to-left name cannot reorder the sentence."""
+    return Markup(text.format_list([str(Markup("<bdi>{}</bdi>").format(n)) for n in names]))
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.jinja_env.install_gettext_callables(_template_gettext, _template_ngettext, newstyle=True)
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  language_url=language_url, when=when)
-    # A list of names the language's way: "Ann, Bob and Chi", "Ann、Bob和Chi" …
-    app.jinja_env.filters["names"] = lambda items: text.format_list([str(i) for i in items])
+    app.jinja_env.filters["names"] = name_list
     text.set_translator(_translate, _translate_plural, _format_list)
     text.set_date_format(_format_date)
 

@@ -161,6 +161,8 @@ def _runs(text: str, fontset: FontSet) -> tuple[tuple[int, str], ...]:
     out: list[tuple[int, str]] = []
     family, buf = None, []
     for ch in text:
+        if unicodedata.category(ch) == "Cf":
+            continue   # invisible and bidi controls: names refuse them; never drawn (older data)
         cp = ord(ch)
         if family is not None and _neutral(ch) and cp in fontset.cmaps[family]:
             buf.append(ch)

@@ -4,21 +4,38 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
+import sys
 import threading
 
 from waitress import serve
 
-from . import create_app
+from . import configured_app, create_app, storage
 from .netinfo import join_urls
+from .text import _
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`scorekeeper [--host 0.0.0.0] [--port 5000]`: serve and print the join addresses."""
-    parser = argparse.ArgumentParser(description="Mexican Train Scorekeeper server")
-    parser.add_argument("--host", default=os.environ.get("SCOREKEEPER_HOST", "0.0.0.0"))
-    parser.add_argument("--port", type=int, default=int(os.environ.get("SCOREKEEPER_PORT", 5000)))
-    parser.add_argument("--threads", type=int, default=8)
+    """`scorekeeper [--host 0.0.0.0] [--port 5000] [--threads 8]`: serve and print the join
+    addresses; `scorekeeper backup FILE`: a consistent copy of the database."""
+    parser = argparse.ArgumentParser(
+        description="Mexican Train Scorekeeper: with no COMMAND, start the server.")
+    parser.add_argument("--host", default=os.environ.get("SCOREKEEPER_HOST", "0.0.0.0"),
+                        help="address to listen on (default 0.0.0.0: every network interface)")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("SCOREKEEPER_PORT", 5000)),
+                        help="port to listen on (default 5000)")
+    parser.add_argument("--threads", type=int, default=8,
+                        help="requests answered at once (default 8)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    backup_parser = commands.add_parser(
+        "backup", help="copy every game to FILE, safely, even while the server runs",
+        description="Copy the whole database (every game, deleted ones included) to FILE "
+                    "with SQLite's online backup API: a consistent copy, safe while the "
+                    "server runs.")
+    backup_parser.add_argument("file", help="where to write the copy (an .sqlite file)")
     args = parser.parse_args(argv)
+    if args.command == "backup":
+        sys.exit(backup_command(args.file))
     app = create_app()
     app.config["SERVER_PORT"] = args.port
     print("Mexican Train Scorekeeper is running.")
@@ -33,6 +50,32 @@ def main(argv: list[str] | None = None) -> None:
     print("Press Ctrl+C to stop.", flush=True)
     threading.Thread(target=_warm_pdf_fonts, args=(app,), daemon=True).start()
     serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorekeeper")
+
+
+def backup_command(dest: str) -> int:
+    """`scorekeeper backup FILE`; answers the exit status."""
+    database = configured_app().config["DATABASE"]
+    dest = os.path.abspath(dest)
+    problem = None
+    if not os.path.exists(database):
+        problem = _("There is no database at %(database)s yet: nothing to back up.",
+                    database=database)
+    elif os.path.exists(dest) and os.path.samefile(dest, database):
+        problem = _("The backup must go to another file than the database itself.")
+    elif not os.path.isdir(os.path.dirname(dest)):
+        problem = _("The folder %(folder)s does not exist.", folder=os.path.dirname(dest))
+    else:
+        try:
+            games = storage.backup(database, dest)
+        except (sqlite3.Error, OSError) as error:
+            problem = _("The backup failed (%(error)s); nothing was written to %(dest)s.",
+                        error=error, dest=dest)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    print(_("The backup of %(database)s is in %(dest)s. Games in it: %(count)s.",
+            database=database, dest=dest, count=games))
+    return 0
 
 
 def _warm_pdf_fonts(app) -> None:

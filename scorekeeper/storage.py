@@ -1,23 +1,29 @@
 """Storage: games, rounds, scores, the history of changes, live-table moves.
 
 sqlite-utils over one SQLite file (WAL).  Every user action is one
-transaction: a round's scores and their history entries are written together
-or not at all.
+transaction (:func:`write`): a round's scores and their history entries are
+written together or not at all, and a save waits for another save to finish
+instead of failing.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import secrets
+import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import sqlite_utils
 from sqlite_utils import Migrations
 from sqlite_utils.db import NotFoundError
 
+from .archive import Archive, to_document
 from .errors import BadInput
 from .game import Game, Round
+from .merge import Merge, merge_scores
 from .options import RuleOptions, round_engines
 from .text import _
 
@@ -62,21 +68,151 @@ def m003_move_undo(db: sqlite_utils.Database) -> None:
     db["moves"].add_column("undone_at", str)
 
 
+@migrations()
+def m004_trash(db: sqlite_utils.Database) -> None:
+    # Delete moves a game to "Recently deleted" (issue 7); purged after KEEP_DELETED_DAYS.
+    db["games"].add_column("deleted_at", str)
+    db["games"].create_index(["deleted_at"])
+
+
+#: How long a deleted game can still be restored.
+KEEP_DELETED_DAYS = 30
+
+
 def now() -> str:
     """The current UTC time in ISO 8601."""
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def connect(path: str) -> sqlite_utils.Database:
+#: How long a write waits for another one to finish before giving up (seconds).
+BUSY_TIMEOUT = 5.0
+
+
+def connect(path: str, busy_timeout: float = BUSY_TIMEOUT) -> sqlite_utils.Database:
     """Open the database file, in WAL mode, with foreign keys on."""
     db = sqlite_utils.Database(path)
     db.conn.execute("PRAGMA foreign_keys = ON")
-    db.conn.execute("PRAGMA busy_timeout = 5000")
+    db.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
     return db
 
 
+class Busy(Exception):
+    """The database stayed busy with other writes longer than the busy timeout."""
+
+    def __init__(self):
+        self.message = _("The database stayed busy with other saves for several seconds; "
+                         "nothing was saved. Try again in a moment.")
+        super().__init__(self.message)
+
+
+_BUSY_CODES = {5, 6}   # SQLITE_BUSY, SQLITE_LOCKED (and their extended codes, low byte)
+
+
+def is_busy(error: BaseException) -> bool:
+    """True for SQLite's "database is locked" / "busy" errors (worth a 503, not a 500)."""
+    if not isinstance(error, sqlite3.OperationalError):
+        return False
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in _BUSY_CODES
+    return "locked" in str(error) or "busy" in str(error)
+
+
+@contextmanager
+def write(db):
+    """One write transaction: BEGIN IMMEDIATE, then COMMIT, or ROLLBACK on any error.
+
+    IMMEDIATE takes the write lock at the start, so a second writer waits its
+    turn (the busy timeout) instead of reading first and then being refused at
+    once with "database is locked" when it tries to write (a deferred
+    transaction, such as sqlite-utils' ``db.atomic()``, cannot wait there).
+    Still locked after the timeout: :class:`Busy`.
+    """
+    conn = db.conn
+    if conn.in_transaction:
+        raise RuntimeError("write() transactions do not nest")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        if is_busy(error):
+            raise Busy() from error
+        raise
+    try:
+        yield db
+        conn.execute("COMMIT")
+    except BaseException as error:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        if is_busy(error):
+            raise Busy() from error
+        raise
+
+
+@contextmanager
+def snapshot(db):
+    """A read transaction: several queries see one consistent state of the database."""
+    conn = db.conn
+    if conn.in_transaction:
+        yield db
+        return
+    conn.execute("BEGIN")
+    try:
+        yield db
+    finally:
+        if conn.in_transaction:
+            conn.execute("COMMIT")
+
+
+def backup(path: str, dest: str) -> int:
+    """Copy the whole database to *dest* with SQLite's online backup API; answers the
+    number of games (deleted ones included).
+
+    Safe while the server runs: the copy is one consistent state, with every
+    committed save (those still in the WAL file too), which a plain file copy
+    is not.  Written beside *dest* first, then renamed, so *dest* is never half
+    a database; readable by its owner only.
+    """
+    partial = f"{dest}.partial"
+    # mode=rw: a missing database is an error here, not a new empty file.
+    source = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=BUSY_TIMEOUT)
+    try:
+        copy = sqlite3.connect(partial)
+        try:
+            source.backup(copy)
+            # A single self-contained file: no -wal beside the copy.
+            copy.execute("PRAGMA journal_mode = DELETE")
+            games = copy.execute("select count(*) from games").fetchone()[0]
+        finally:
+            copy.close()
+        os.chmod(partial, 0o600)
+        os.replace(partial, dest)
+    except BaseException:
+        if os.path.exists(partial):
+            os.remove(partial)
+        raise
+    finally:
+        source.close()
+    return games
+
+
+def protect(path: str) -> None:
+    """Make the database and its -wal/-shm files readable by the server's user only (0600).
+
+    A new database is created empty with that mode first: SQLite gives the
+    -wal and -shm files it creates later the mode of the database file.
+    """
+    if path == ":memory:":
+        return
+    if not os.path.exists(path):
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.chmod(path + suffix, 0o600)
+
+
 def migrate(path: str) -> None:
-    """Create the database on first start and apply pending migrations."""
+    """Create the database on first start (0600) and apply pending migrations."""
+    protect(path)
     db = connect(path)
     if path != ":memory:":
         db.enable_wal()
@@ -95,7 +231,7 @@ def create_game(db, *, name: str, players: list[str], set_n: int, options: RuleO
     """Store a new game and its rounds; answers the stored game."""
     game_id = secrets.token_hex(6)
     at = now()
-    with db.atomic():
+    with write(db):
         db["games"].insert({"id": game_id, "name": name, "set_n": set_n,
                             "players": json.dumps(players, ensure_ascii=False),
                             "rules": json.dumps(options.to_dict()),
@@ -107,53 +243,107 @@ def create_game(db, *, name: str, players: list[str], set_n: int, options: RuleO
     return load_game(db, game_id)
 
 
-def load_game(db, game_id: str) -> Game:
-    """The whole game with every round's scores; GameNotFound if there is none."""
-    try:
-        row = db["games"].get(game_id)
-    except NotFoundError:
-        raise GameNotFound(game_id) from None
-    scores: dict[int, dict[str, int]] = {}
-    hands: dict[int, dict[str, list]] = {}
-    for s in db.query("select number, player, score, hand from scores where game_id = ?",
-                      [game_id]):
-        scores.setdefault(s["number"], {})[s["player"]] = s["score"]
-        if s["hand"] is not None:
-            hands.setdefault(s["number"], {})[s["player"]] = json.loads(s["hand"])
+def load_game(db, game_id: str, *, deleted: bool = False) -> Game:
+    """The whole game with every round's scores; GameNotFound if there is none.
+
+    A game in "Recently deleted" is not found unless *deleted* is true.
+    """
+    with snapshot(db):
+        try:
+            row = db["games"].get(game_id)
+        except NotFoundError:
+            raise GameNotFound(game_id) from None
+        if row["deleted_at"] is not None and not deleted:
+            raise GameNotFound(game_id)
+        scores: dict[int, dict[str, int]] = {}
+        hands: dict[int, dict[str, list]] = {}
+        for s in db.query("select number, player, score, hand from scores where game_id = ?",
+                          [game_id]):
+            scores.setdefault(s["number"], {})[s["player"]] = s["score"]
+            if s["hand"] is not None:
+                hands.setdefault(s["number"], {})[s["player"]] = json.loads(s["hand"])
+        round_rows = list(db.query("select number, engine, revision from rounds "
+                                   "where game_id = ? order by number", [game_id]))
     players = tuple(json.loads(row["players"]))
     rounds = []
-    for r in db.query("select number, engine, revision from rounds where game_id = ? "
-                      "order by number", [game_id]):
+    for r in round_rows:
         got = scores.get(r["number"])
         ordered = {p: got[p] for p in players} if got else None
         rounds.append(Round(r["number"], r["engine"], ordered, r["revision"],
                             hands.get(r["number"])))
     return Game(row["id"], row["name"], players, row["set_n"],
                 RuleOptions(**json.loads(row["rules"])), tuple(rounds),
-                row["created_at"], row["updated_at"])
+                row["created_at"], row["updated_at"], row["deleted_at"])
 
 
 def list_games(db) -> list[Game]:
     """Every game: in progress first, then finished; newest first within each."""
-    ids = [r["id"] for r in db.query("select id from games order by updated_at desc, id")]
+    ids = [r["id"] for r in db.query("select id from games where deleted_at is null "
+                                     "order by updated_at desc, id")]
     games = [load_game(db, i) for i in ids]
     return sorted(games, key=lambda g: g.complete)
 
 
+def _require_live(db, game_id: str) -> None:
+    """Inside a write: the game exists and is not deleted (else GameNotFound)."""
+    row = db.execute("select deleted_at from games where id = ?", [game_id]).fetchone()
+    if row is None or row[0] is not None:
+        raise GameNotFound(game_id)
+
+
 def rename_game(db, game_id: str, name: str) -> None:
     """Give a game a new name."""
-    load_game(db, game_id)
-    with db.atomic():
+    with write(db):
+        _require_live(db, game_id)
         db["games"].update(game_id, {"name": name, "updated_at": now()})
 
 
-def delete_game(db, game_id: str) -> None:
-    """Delete a game with its rounds, scores, history and move logs."""
-    load_game(db, game_id)
-    with db.atomic():
-        for table in ("changes", "edits", "scores", "moves", "rounds"):
-            db.execute(f"delete from {table} where game_id = ?", [game_id])
-        db.execute("delete from games where id = ?", [game_id])
+def delete_game(db, game_id: str) -> str:
+    """Move a game to "Recently deleted" (kept whole for KEEP_DELETED_DAYS); answers when."""
+    at = now()
+    with write(db):
+        _require_live(db, game_id)
+        db.execute("update games set deleted_at = ? where id = ?", [at, game_id])
+    return at
+
+
+def restore_game(db, game_id: str) -> Game:
+    """Bring a deleted game back whole (a game that is not deleted stays as it is)."""
+    with write(db):
+        if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
+            raise GameNotFound(game_id)
+        db.execute("update games set deleted_at = null where id = ?", [game_id])
+    return load_game(db, game_id)
+
+
+def kept_until(deleted_at: str) -> str:
+    """When a game deleted at *deleted_at* is purged (ISO 8601)."""
+    when = datetime.fromisoformat(deleted_at) + timedelta(days=KEEP_DELETED_DAYS)
+    return when.isoformat(timespec="seconds")
+
+
+def deleted_games(db) -> list[Game]:
+    """The games in "Recently deleted", most recently deleted first (older ones purged)."""
+    purge_deleted(db)
+    ids = [r["id"] for r in db.query("select id from games where deleted_at is not null "
+                                     "order by deleted_at desc, id")]
+    return [load_game(db, i, deleted=True) for i in ids]
+
+
+def purge_deleted(db, *, at: datetime | None = None) -> int:
+    """Remove for good the games deleted more than KEEP_DELETED_DAYS ago; answers how many."""
+    cutoff = ((at or datetime.now(timezone.utc)) - timedelta(days=KEEP_DELETED_DAYS)) \
+        .isoformat(timespec="seconds")
+    query = "select id from games where deleted_at is not null and deleted_at < ?"
+    if db.execute(query, [cutoff]).fetchone() is None:
+        return 0   # the usual case: no write at all
+    with write(db):
+        ids = [r[0] for r in db.execute(query, [cutoff]).fetchall()]
+        for game_id in ids:
+            for table in ("changes", "edits", "scores", "moves", "rounds"):
+                db.execute(f"delete from {table} where game_id = ?", [game_id])
+            db.execute("delete from games where id = ?", [game_id])
+    return len(ids)
 
 
 # --- scores and history ----------------------------------------------------
@@ -164,6 +354,7 @@ class Conflict:
 
     round: Round
     changes: list[dict]
+    merge: Merge | None = None   # with a base: who needs a choice, the rest merged
 
 
 class StaleRound(Exception):
@@ -176,25 +367,37 @@ class StaleRound(Exception):
 
 def record_round(db, game: Game, number: int, scores: dict[str, int],
                  hands: dict[str, list] | None = None,
-                 expected_revision: int | None = None) -> Round:
+                 expected_revision: int | None = None, *, merge: bool = False,
+                 base: dict[str, int | None] | None = None) -> Round:
     """Store a round's scores and their history entries in one transaction.
 
-    With *expected_revision*, refuse (StaleRound) when another save came in
-    since the scorekeeper read the round, so it is never silently overwritten.
+    With *expected_revision*, a save based on an older revision is never
+    written blindly: it is refused (StaleRound), or, with *merge*, merged
+    player by player with what was saved meanwhile against *base* (the scores
+    the page showed; None if unknown) and the merge stored — unless a player
+    was changed on both tablets, differently (StaleRound carrying the merge).
     """
-    with db.atomic():
+    with write(db):
+        _require_live(db, game.id)
         current = _round_row(db, game.id, number)
         if expected_revision is not None and current["revision"] != expected_revision:
-            raise StaleRound(_conflict(db, game, number, expected_revision))
-        old = {s["player"]: s["score"] for s in db.query(
-            "select player, score from scores where game_id = ? and number = ?",
+            fresh = load_game(db, game.id).round(number)
+            merged = merge_scores(game.players, base, scores, fresh.scores) if merge else None
+            if merged is None or not merged.clean:
+                raise StaleRound(_conflict(db, game, number, expected_revision, merged))
+            scores = merged.scores
+            hands = _merged_hands(game.players, merged, hands, fresh)
+        stored = {s["player"]: (s["score"], s["hand"]) for s in db.query(
+            "select player, score, hand from scores where game_id = ? and number = ?",
             [game.id, number])}
+        old = {p: score for p, (score, _hand) in stored.items()}
+        new_hands = {p: json.dumps(hands[p]) if hands and p in hands else None
+                     for p in game.players}
         at = now()
         diff = [(p, old.get(p), scores[p]) for p in game.players if old.get(p) != scores[p]]
-        hands_changed = hands is not None or any(
-            True for _row in db.query("select 1 from scores where game_id = ? and number = ? "
-                                      "and hand is not null", [game.id, number]))
+        hands_changed = any(stored.get(p, (None, None))[1] != new_hands[p] for p in game.players)
         if not diff and not hands_changed:
+            # Nothing changes: no history entry and no new revision.
             return load_game(db, game.id).round(number)
         edit_id = None
         if diff:
@@ -205,10 +408,33 @@ def record_round(db, game: Game, number: int, scores: dict[str, int],
                                      for p, o, n in diff)
         db["scores"].upsert_all(
             ({"game_id": game.id, "number": number, "player": p, "score": scores[p],
-              "hand": json.dumps(hands[p]) if hands and p in hands else None}
-             for p in game.players), pk=("game_id", "number", "player"))
+              "hand": new_hands[p]} for p in game.players), pk=("game_id", "number", "player"))
         _bump(db, game.id, number, at)
     return load_game(db, game.id).round(number)
+
+
+def _merged_hands(players, merged: Merge, mine: dict | None, fresh: Round) -> dict | None:
+    """The counted tiles that go with the merged scores, each player's from the side kept.
+
+    Where both sides agree on a score and only the other tablet counted the
+    tiles, its tiles are kept too.  Tiles counted on one tablet may clash with
+    the other's (a tile in two hands, R3.3); the scores still stand, so the
+    tiles are then dropped.
+    """
+    mine, theirs = mine or {}, fresh.hands or {}
+    hands = {}
+    for p in players:
+        same_score = fresh.scores is not None and fresh.scores[p] == merged.scores[p]
+        if p in merged.theirs or (same_score and mine.get(p) is None):
+            side = theirs
+        else:
+            side = mine
+        if side.get(p) is not None:
+            hands[p] = side[p]
+    tiles = [tuple(sorted(t)) for hand in hands.values() for t in hand]
+    if len(tiles) != len(set(tiles)):
+        return None
+    return hands or None
 
 
 def _round_row(db, game_id: str, number: int) -> dict:
@@ -224,7 +450,8 @@ def _bump(db, game_id: str, number: int, at: str) -> None:
     db.execute("update games set updated_at = ? where id = ?", [at, game_id])
 
 
-def _conflict(db, game: Game, number: int, since_revision: int) -> Conflict:
+def _conflict(db, game: Game, number: int, since_revision: int,
+              merged: Merge | None = None) -> Conflict:
     fresh = load_game(db, game.id).round(number)
     # The changes saved for this round after the scorekeeper's copy: the last
     # (current revision - their revision) edits of the round.
@@ -234,7 +461,7 @@ def _conflict(db, game: Game, number: int, since_revision: int) -> Conflict:
     changes = [dict(r) for r in db.query(
         f"select player, old, new, at from changes where edit_id in "
         f"({','.join('?' * len(edits))}) order by id", edits)] if edits else []
-    return Conflict(fresh, changes)
+    return Conflict(fresh, changes, merged)
 
 
 def history(db, game_id: str) -> list[dict]:
@@ -263,7 +490,8 @@ def edit_changes(db, edit_id: int) -> list[dict]:
 
 def undo_last(db, game: Game) -> dict | None:
     """Undo the latest change: put its old values back, as a new history entry."""
-    with db.atomic():
+    with write(db):
+        _require_live(db, game.id)
         target = last_undoable(db, game.id)
         if target is None:
             return None
@@ -290,6 +518,58 @@ def undo_last(db, game: Game) -> dict | None:
         return {"round": number, "changes": changes}
 
 
+# --- export and import -----------------------------------------------------
+
+def export_game(db, game_id: str) -> dict:
+    """The whole game as an export document (archive.py), read in one snapshot."""
+    with snapshot(db):
+        game = load_game(db, game_id)
+        edits = [dict(r) for r in db.query(
+            "select id, number, at, undo_of from edits where game_id = ? order by id", [game_id])]
+        changes: dict[int, list[dict]] = {}
+        for c in db.query("select edit_id, player, old, new from changes where game_id = ? "
+                          "order by id", [game_id]):
+            changes.setdefault(c["edit_id"], []).append(dict(c))
+        moves = [{**dict(r), "data": json.loads(r["data"])} for r in db.query(
+            "select number, seq, data, at, undone_at from moves where game_id = ? "
+            "order by number, seq", [game_id])]
+    for edit in edits:
+        edit["changes"] = changes.get(edit["id"], [])
+    return to_document(game, edits, moves, now())
+
+
+def import_game(db, archive: Archive) -> Game:
+    """Store a checked export as a new game (a new id), history and live-table logs included."""
+    game_id = secrets.token_hex(6)
+    at = now()
+    with write(db):
+        db["games"].insert({"id": game_id, "name": archive.name, "set_n": archive.set,
+                            "players": json.dumps(archive.players, ensure_ascii=False),
+                            "rules": json.dumps(archive.options.to_dict()),
+                            "created_at": archive.created_at, "updated_at": at,
+                            "deleted_at": None})
+        db["rounds"].insert_all({"game_id": game_id, "number": r.number, "engine": r.engine,
+                                 "revision": r.revision, "updated_at": at}
+                                for r in archive.rounds)
+        db["scores"].insert_all(
+            {"game_id": game_id, "number": r.number, "player": p, "score": r.scores[p],
+             "hand": json.dumps(r.hands[p]) if r.hands and p in r.hands else None}
+            for r in archive.rounds if r.scores is not None for p in archive.players)
+        ids: dict[int, int] = {}
+        for edit in archive.history:
+            ids[edit.number] = db["edits"].insert(
+                {"game_id": game_id, "number": edit.round, "at": edit.at,
+                 "undo_of": ids[edit.undo_of] if edit.undo_of is not None else None}).last_pk
+            db["changes"].insert_all({"edit_id": ids[edit.number], "game_id": game_id,
+                                      "number": edit.round, "player": c["player"],
+                                      "old": c["old"], "new": c["new"], "at": edit.at}
+                                     for c in edit.changes)
+        db["moves"].insert_all({"game_id": game_id, "number": m.round, "seq": m.seq,
+                                "data": json.dumps(m.data, ensure_ascii=False), "at": m.at,
+                                "undone_at": m.undone_at} for m in archive.moves)
+    return load_game(db, game_id)
+
+
 # --- live table moves ------------------------------------------------------
 
 def live_moves(db, game_id: str, number: int) -> list[dict]:
@@ -305,7 +585,8 @@ def add_move(db, game_id: str, number: int, data: dict, expected: int | None = N
     *expected* is how many active moves the tablet saw; another tablet's move
     in between refuses the write (StaleLive) so nobody plays on a stale table.
     """
-    with db.atomic():
+    with write(db):
+        _require_live(db, game_id)
         active = _active_count(db, game_id, number)
         if expected is not None and active != expected:
             raise StaleLive(active)
@@ -319,7 +600,8 @@ def add_move(db, game_id: str, number: int, data: dict, expected: int | None = N
 
 def undo_move(db, game_id: str, number: int, expected: int | None = None) -> dict | None:
     """Mark the latest active move undone (it stays in the log); None if there is none."""
-    with db.atomic():
+    with write(db):
+        _require_live(db, game_id)
         active = _active_count(db, game_id, number)
         if expected is not None and active != expected:
             raise StaleLive(active)

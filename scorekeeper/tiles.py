@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import BadInput
+from .parsing import whole_number
 from .text import _
 
 #: The double-N sets in use (R1.2).
@@ -128,9 +129,10 @@ def parse_tile_text(text: str | None, field: str = "tile") -> Tile | None:
     if not text:
         return None
     a, sep, b = text.partition("-")
-    if not sep or not a.isdigit() or not b.isdigit():
+    low, high = whole_number(a), whole_number(b)
+    if not sep or low is None or high is None:
         raise BadInput(_("Pick a tile."), field)
-    return Tile.of(int(a), int(b))
+    return Tile.of(low, high)
 
 
 def set_rows(n: int) -> list[list[Tile]]:

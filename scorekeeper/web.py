@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import timedelta
 
-from flask import Flask, render_template, request, session
+from flask import Flask, jsonify, render_template, request, session
 from flask_babel import gettext
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from markupsafe import Markup
+from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
-from .storage import GameNotFound
+from .storage import Busy, GameNotFound, is_busy
 
 csrf = CSRFProtect()
 compress = Compress()
+
+#: On every response.  No inline script or style anywhere (pages work without
+#: JavaScript; SVG colours are presentation attributes, which CSP allows), no
+#: framing (clickjacking), no MIME sniffing, no full URLs in Referer headers.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+                               "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                               "form-action 'self'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
 
 
 def init_app(app: Flask) -> None:
@@ -43,6 +58,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["rules"] = rules.link_rules
     app.jinja_env.globals["rule_url"] = rules.rule_url
 
+    app.jinja_env.filters["bdi"] = bdi
     app.jinja_env.globals.update(
         domino_svg=assets.domino_svg,
         sprite_url=assets.sprite_url,
@@ -55,6 +71,11 @@ def init_app(app: Flask) -> None:
     # token) for a year, so a token only fails for a real cross-site post or
     # cleared cookies.
     app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=365))
+
+    @app.after_request
+    def security_headers(response):
+        response.headers.update(SECURITY_HEADERS)
+        return response
 
     @app.before_request
     def keep_session():
@@ -84,7 +105,87 @@ def init_app(app: Flask) -> None:
                                message=gettext("There is no game with that address. "
                                                "It may have been deleted.")), 404
 
-    @app.errorhandler(404)
-    def not_found(_error):
-        return render_template("error.html", title=gettext("Page not found"),
-                               message=gettext("There is no page at this address.")), 404
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        # Decided here by the path, not by the API blueprint: a request that
+        # matched no route (404, 405) never reaches the blueprint's handlers.
+        if error.code is None or error.code < 400:
+            return error
+        title, message = _http_sentences(error)
+        headers = {}
+        if error.code == 405 and getattr(error, "valid_methods", None):
+            headers["Allow"] = ", ".join(error.valid_methods)
+        if is_api_request():
+            return jsonify(error=message, field=""), error.code, headers
+        if isinstance(error, SecurityError):
+            # No URLs can be built for an untrusted host, so no page template: the sentence.
+            headers["Content-Type"] = "text/plain; charset=utf-8"
+            return message + "\n", error.code, headers
+        return render_template("error.html", title=title, message=message), error.code, headers
+
+    @app.errorhandler(Busy)
+    def busy(error: Busy):
+        return busy_response(error)
+
+    @app.errorhandler(sqlite3.OperationalError)
+    def database_error(error):
+        if is_busy(error):
+            return busy_response(Busy())
+        raise error   # a real fault: logged, then answered by server_error
+
+    @app.errorhandler(InternalServerError)
+    def server_error(error):
+        message = gettext("The server could not answer this request; nothing was changed by it. "
+                          "Try again, and restart the server if it keeps happening.")
+        if is_api_request():
+            return jsonify(error=message, field=""), 500
+        return render_template("error.html", title=gettext("Something went wrong"),
+                               message=message), 500
+
+
+def bdi(name) -> Markup:
+    """A name isolated from the text around it (Unicode bidi), so a right-to-left name
+    cannot reorder the row it stands in."""
+    return Markup("<bdi>{}</bdi>").format(name)
+
+
+def is_api_request() -> bool:
+    """True when the request is for the JSON API (whose every answer is JSON)."""
+    return request.path == "/api" or request.path.startswith("/api/")
+
+
+def busy_response(error: Busy):
+    """503: another write held the database longer than the busy timeout."""
+    headers = {"Retry-After": "2"}
+    if is_api_request():
+        return jsonify(error=error.message, field=""), 503, headers
+    return render_template("error.html", title=gettext("Busy"), message=error.message), \
+        503, headers
+
+
+def _http_sentences(error: HTTPException) -> tuple[str, str]:
+    """A page title and a sentence for an HTTP error (the API answers the sentence)."""
+    code = error.code
+    if code == 404:
+        if is_api_request():
+            return "", gettext("There is no such API route. The routes are listed in docs/api.md.")
+        return gettext("Page not found"), gettext("There is no page at this address.")
+    if code == 405:
+        return (gettext("Not allowed"),
+                gettext("This address does not accept a %(method)s request.",
+                        method=request.method))
+    if code == 413:
+        return (gettext("Too large"),
+                gettext("What was sent is too large: at most 1 MB is accepted."))
+    if code == 415:
+        return (gettext("Unsupported content"),
+                gettext("Send the body as JSON (Content-Type: application/json)."))
+    if isinstance(error, SecurityError):   # a Host outside TRUSTED_HOSTS
+        return (gettext("Unknown address"),
+                gettext("This scorekeeper does not answer at this address. Open it at one of "
+                        "the addresses in its TRUSTED_HOSTS setting."))
+    if code == 400:
+        return (gettext("Bad request"),
+                gettext("The request could not be understood. Go back, reload and try again."))
+    return (gettext("Error %(code)s", code=code),
+            gettext("The request could not be answered (error %(code)s).", code=code))

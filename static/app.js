@@ -178,7 +178,7 @@
         tiles.join("  ·  ") : "";
     }
     function summarizeAll() {
-      document.querySelectorAll("#round-form .hand-input").forEach(function (h, i) { summarize(i); });
+      document.querySelectorAll("#round-form .hand-input").forEach(function (h) { summarize(h.id.split("-")[1]); });
     }
     function refresh() {
       var total = 0, count = 0;
@@ -193,8 +193,9 @@
       picked = {};
       tilesOf(seat).forEach(function (t) { picked[t] = true; });
       var taken = {};
-      document.querySelectorAll("#round-form .hand-input").forEach(function (h, i) {
-        if (String(i) !== String(seat)) tilesOf(i).forEach(function (t) { taken[t] = true; });
+      document.querySelectorAll("#round-form .hand-input").forEach(function (h) {
+        var i = h.id.split("-")[1];
+        if (i !== String(seat)) tilesOf(i).forEach(function (t) { taken[t] = true; });
       });
       dialog.querySelectorAll(".tile-btn").forEach(function (t) {
         var key = t.dataset.tile;

@@ -36,17 +36,29 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def live_server(tmp_path):
-    """The app served by waitress on a free loopback port; yields its base URL."""
+def serve():
+    """Serve an app with waitress on a free loopback port: serve(app, threads) -> port."""
     from waitress.server import create_server
 
+    servers = []
+
+    def start(app, threads: int = 4) -> int:
+        port = _free_port()
+        server = create_server(app, host="127.0.0.1", port=port, threads=threads)
+        threading.Thread(target=server.run, daemon=True).start()
+        servers.append(server)
+        return port
+
+    yield start
+    for server in servers:
+        server.close()
+
+
+@pytest.fixture
+def live_server(tmp_path, serve):
+    """The app served by waitress on a free loopback port; yields its base URL."""
     app = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-test"})
-    port = _free_port()
-    server = create_server(app, host="127.0.0.1", port=port, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{port}"
-    server.close()
+    return f"http://127.0.0.1:{serve(app)}"
 
 
 @pytest.fixture(scope="session")

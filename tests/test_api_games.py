@@ -27,8 +27,8 @@ def test_create_defaults(client, game):
                              "first_turn_stuck": "marker", "double_owner_satisfies": False,
                              "double_blank": 50}
     assert [r["engine"] for r in game["rounds"]] == list(range(12, -1, -1))
-    assert game["rounds"][0] == {"number": 1, "engine": 12, "scores": None}
-    assert game["rounds"][-1] == {"number": 13, "engine": 0, "scores": None}
+    assert game["rounds"][0] == {"number": 1, "engine": 12, "scores": None, "revision": 0}
+    assert game["rounds"][-1] == {"number": 13, "engine": 0, "scores": None, "revision": 0}
 
 
 def test_create_shortened_with_options(client):
@@ -64,6 +64,14 @@ def test_names_are_nfc_trimmed_any_script(client):
     ({"players": PLAYERS, "start_engine": 13}, "start_engine", "0 to 12"),
     ({"players": PLAYERS, "start_engine": 3, "end_engine": 5}, "end_engine", "count down"),
     ({"players": PLAYERS, "name": "n" * 61}, "name", "too long"),
+    # Invisible and direction-changing characters (Unicode Cf) could disguise or reorder a name.
+    ({"players": ["Ann", "\u200b"]}, "players.1", "invisible or direction-changing"),
+    ({"players": ["Ann", "B\u200bob"]}, "players.1", "zero-width space"),
+    ({"players": ["\u202eAnn", "Bob"]}, "players.0", "right-to-left override"),
+    ({"players": ["Ann", "Bob\u2066"]}, "players.1", "invisible"),
+    ({"players": ["Ann", "Bob\u00ad"]}, "players.1", "invisible"),
+    ({"players": PLAYERS, "name": "Fri\u202eday"}, "name", "direction-changing"),
+    ({"players": PLAYERS, "name": "Fri\nday"}, "name", "control character"),
 ])
 def test_create_refused(app, client, body, field, words):
     r = client.post("/api/games", json=body)
@@ -96,7 +104,7 @@ def test_put_scores_then_history_and_standings(client, game):
     r = client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 23, "Chi": 9}})
     assert r.status_code == 200
     assert r.get_json() == {"number": 1, "engine": 12, "scores": {"Ann": 0, "Bob": 23, "Chi": 9},
-                            "warnings": []}
+                            "revision": 1, "warnings": []}
     # The same request again with another value replaces it; the old stays in history.
     r = client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 25, "Chi": 9}})
     assert r.get_json()["scores"]["Bob"] == 25
@@ -195,3 +203,98 @@ def test_api_ignores_csrf(csrf_app):
     # The API is exempt from the forms' CSRF token (API.md).
     r = csrf_app.test_client().post("/api/games", json={"players": ["Ann", "Bob"]})
     assert r.status_code == 201
+
+
+def test_revisions_refuse_a_stale_save_and_store_nothing(client, game):
+    """API.md "Revisions and conflicts": a save based on an old revision is 409."""
+    url = f"/api/games/{game['id']}/rounds/1"
+    first = {"Ann": 0, "Bob": 12, "Chi": 5}
+    r = client.put(url, json={"scores": first, "revision": 0})
+    assert r.status_code == 200 and r.get_json()["revision"] == 1
+    # A second client read revision 0 too: refused, told what is stored now.
+    r = client.put(url, json={"scores": {"Ann": 0, "Bob": 15, "Chi": 5}, "revision": 0})
+    assert r.status_code == 409
+    body = r.get_json()
+    assert body["round"] == {"number": 1, "engine": 12, "scores": first, "revision": 1}
+    assert "revision 1" in body["error"] and body["error"].endswith(".")
+    assert len(client.get(f"/api/games/{game['id']}/history").get_json()["changes"]) == 3
+    # Resent with the current revision: accepted, one revision more.
+    r = client.put(url, json={"scores": {"Ann": 0, "Bob": 15, "Chi": 5}, "revision": 1})
+    assert r.status_code == 200 and r.get_json()["revision"] == 2
+    # Without a revision the save simply replaces (simple clients).
+    r = client.put(url, json={"scores": {"Ann": 0, "Bob": 16, "Chi": 5}})
+    assert r.status_code == 200 and r.get_json()["revision"] == 3
+    # A save that changes nothing makes no new revision and no history.
+    r = client.put(url, json={"scores": {"Ann": 0, "Bob": 16, "Chi": 5}, "revision": 3})
+    assert r.status_code == 200 and r.get_json()["revision"] == 3
+    full = client.get(f"/api/games/{game['id']}").get_json()
+    assert [x["revision"] for x in full["rounds"][:2]] == [3, 0]
+    assert len(client.get(f"/api/games/{game['id']}/history").get_json()["changes"]) == 5
+
+
+def test_counted_hands_count_as_a_change(client, game):
+    url = f"/api/games/{game['id']}/rounds/1"
+    client.put(url, json={"scores": {"Ann": 0, "Bob": 7, "Chi": 9}})
+    r = client.put(url, json={"hands": {"Ann": [], "Bob": [[3, 4]], "Chi": [[4, 5]]}})
+    assert r.get_json()["revision"] == 2          # same scores, now backed by tiles
+    r = client.put(url, json={"hands": {"Ann": [], "Bob": [[4, 3]], "Chi": [[5, 4]]}})
+    assert r.get_json()["revision"] == 2          # the very same tiles again
+
+
+@pytest.mark.parametrize("revision", ["1", -1, True, 1.5, [0]])
+def test_bad_revision_is_400(app, client, game, revision):
+    r = client.put(f"/api/games/{game['id']}/rounds/1",
+                   json={"scores": {"Ann": 0, "Bob": 7, "Chi": 9}, "revision": revision})
+    assert r.status_code == 400 and r.get_json()["field"] == "revision"
+    assert count_rows(app, "changes") == 0
+
+
+def test_delete_moves_to_trash_and_restore_brings_it_back_whole(app, client, game):
+    gid = game["id"]
+    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 12, "Chi": 5}})
+    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 14, "Chi": 5}})
+    client.post(f"/games/{gid}/rounds/2/live/start", data={"starter": "0", "tiles_each": "12"})
+    before = client.get(f"/api/games/{gid}").get_json()
+    history = client.get(f"/api/games/{gid}/history").get_json()
+    log = client.get(f"/games/{gid}/rounds/2/live/log").get_data(as_text=True)
+    r = client.delete(f"/api/games/{gid}")
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["id"] == gid and body["deleted_at"] < body["kept_until"]
+    assert client.get("/api/games").get_json()["games"] == []
+    for url in (f"/api/games/{gid}", f"/api/games/{gid}/history", f"/api/games/{gid}/standings"):
+        assert client.get(url).status_code == 404
+    r = client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 1, "Chi": 5}})
+    assert r.status_code == 404                                   # no writes to a deleted game
+    assert client.delete(f"/api/games/{gid}").status_code == 404  # already deleted
+    listed = client.get("/api/games/deleted").get_json()["games"]
+    assert [(g["id"], g["name"]) for g in listed] == [(gid, "Friday")]
+    r = client.post(f"/api/games/{gid}/restore")
+    assert r.status_code == 200 and r.get_json() == before
+    assert client.get(f"/api/games/{gid}/history").get_json() == history
+    assert client.get(f"/games/{gid}/rounds/2/live/log").get_data(as_text=True) == log
+    assert client.get("/api/games/deleted").get_json()["games"] == []
+    assert client.post("/api/games/nope/restore").status_code == 404
+
+
+def test_games_deleted_over_30_days_ago_are_purged(app, client):
+    from datetime import datetime, timedelta, timezone
+
+    from scorekeeper.storage import connect, purge_deleted
+    old = client.post("/api/games", json={"players": PLAYERS}).get_json()["id"]
+    recent = client.post("/api/games", json={"players": PLAYERS}).get_json()["id"]
+    client.put(f"/api/games/{old}/rounds/1", json={"scores": {"Ann": 0, "Bob": 12, "Chi": 5}})
+    client.delete(f"/api/games/{old}")
+    client.delete(f"/api/games/{recent}")
+    db = connect(app.config["DATABASE"])
+    later = datetime.now(timezone.utc) + timedelta(days=30, hours=1)
+    db.execute("update games set deleted_at = ? where id = ?",
+               [(datetime.now(timezone.utc) - timedelta(days=31)).isoformat(timespec="seconds"), old])
+    assert purge_deleted(db, at=datetime.now(timezone.utc)) == 1
+    assert [g["id"] for g in client.get("/api/games/deleted").get_json()["games"]] == [recent]
+    for table in ("games", "rounds", "scores", "edits", "changes"):
+        assert db.execute(f"select count(*) from {table} where "
+                          f"{'id' if table == 'games' else 'game_id'} = ?", [old]).fetchone()[0] == 0
+    assert client.post(f"/api/games/{old}/restore").status_code == 404
+    assert purge_deleted(db, at=later) == 1   # the other one, 30 days on
+    db.close()

@@ -49,7 +49,7 @@ def test_home_orders_in_progress_before_finished(client):
     client.post("/api/games", json={"name": "Playing", "players": ["A", "B"]})
     html = client.get("/").get_data(as_text=True)
     assert html.index("Playing") < html.index("Done")
-    assert "Won by A" in html
+    assert "Won by <bdi>A</bdi>" in html
 
 
 def test_new_game_form_creates_and_opens_round_one(client):
@@ -161,19 +161,84 @@ def test_pip_counter_hands_are_scored_and_checked(client, gid):
     assert 'value="3-4 0-0"' in html
 
 
+def page_fields(html: str) -> dict[str, str]:
+    """What the page's form would send as it is: text and hidden inputs, checked radios."""
+    fields = {}
+    for tag in re.findall(r"<input\b[^>]*>", html):
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name is None or ('type="radio"' in tag and "checked" not in tag):
+            continue
+        fields[name.group(1)] = value.group(1) if value else ""
+    return fields
+
+
+def open_round(client, gid, n):
+    return page_fields(client.get(f"/games/{gid}/rounds/{n}").get_data(as_text=True))
+
+
 def test_second_tablet_is_told_what_changed(client, gid):
     # Both tablets open round 1 at revision 0; the first saves.
-    client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 12, 5], revision=0))
-    r = client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 15, 5], revision=0))
+    first, second = open_round(client, gid, 1), open_round(client, gid, 1)
+    client.post(f"/games/{gid}/rounds/1", data={**first, "score-0": "0", "score-1": "12",
+                                                "score-2": "5"})
+    r = client.post(f"/games/{gid}/rounds/1", data={**second, "score-0": "0", "score-1": "15",
+                                                    "score-2": "5"})
     assert r.status_code == 409
     html = r.get_data(as_text=True)
     assert "Another tablet saved this round" in html
-    assert "Bob: — → 12" in html and 'value="15"' in html
+    assert "<bdi>Bob</bdi>: — → 12" in html
+    assert "Yours: 15" in html and "Other tablet: 12" in html
     assert api_scores(client, gid, 1)["Bob"] == 12  # not silently overwritten
-    # The second tablet decides to keep its own values.
-    r = client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 15, 5], revision=1, overwrite="1"))
+    # The second tablet decides to keep its own value for Bob.
+    fields = page_fields(html)
+    assert fields["revision"] == "1" and "pick-1" not in fields
+    r = client.post(f"/games/{gid}/rounds/1", data={**fields, "pick-1": "mine"})
     assert r.status_code == 302
-    assert api_scores(client, gid, 1)["Bob"] == 15
+    assert api_scores(client, gid, 1) == {"Ann": 0, "Bob": 15, "Chi": 5}
+
+
+def saved_round(client, gid, values):
+    client.put(f"/api/games/{gid}/rounds/1", json={"scores": dict(zip(["Ann", "Bob", "Chi"], values))})
+
+
+def test_different_players_changed_on_two_tablets_are_both_kept(client, gid):
+    """The issue's case: A corrects Ann, B corrects only Chi; B's save keeps Ann's correction."""
+    saved_round(client, gid, [5, 0, 9])
+    tablet_a, tablet_b = open_round(client, gid, 1), open_round(client, gid, 1)
+    assert client.post(f"/games/{gid}/rounds/1", data={**tablet_a, "score-0": "3"}).status_code == 302
+    r = client.post(f"/games/{gid}/rounds/1", data={**tablet_b, "score-2": "8"})
+    assert r.status_code == 302                                   # merged without asking
+    assert api_scores(client, gid, 1) == {"Ann": 3, "Bob": 0, "Chi": 8}
+    html = client.get(r.location).get_data(as_text=True)
+    assert "its changes for Ann were kept too" in html
+    changes = client.get(f"/api/games/{gid}/history").get_json()["changes"]
+    assert [(c["player"], c["old"], c["new"]) for c in changes[3:]] == [("Ann", 5, 3), ("Chi", 9, 8)]
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["revision"] == 3
+
+
+@pytest.mark.parametrize("pick, bob", [("mine", 21), ("theirs", 15)])
+def test_only_the_player_both_changed_is_asked(client, gid, pick, bob):
+    saved_round(client, gid, [5, 12, 9])
+    tablet_a, tablet_b = open_round(client, gid, 1), open_round(client, gid, 1)
+    client.post(f"/games/{gid}/rounds/1", data={**tablet_a, "score-0": "0", "score-1": "15"})
+    r = client.post(f"/games/{gid}/rounds/1", data={**tablet_b, "score-1": "21", "score-2": "8",
+                                                    "confirm": "1"})   # nobody at 0 on B: confirmed
+    assert r.status_code == 409
+    html = r.get_data(as_text=True)
+    fields = page_fields(html)
+    # Bob is asked; Ann (theirs) and Chi (mine) are already merged in the form.
+    assert "Yours: 21" in html and "Other tablet: 15" in html
+    assert fields["score-0"] == "0" and fields["score-2"] == "8" and "score-1" not in fields
+    assert api_scores(client, gid, 1) == {"Ann": 0, "Bob": 15, "Chi": 9}   # nothing of B yet
+    # Saving without choosing is refused with a sentence, the choice still offered.
+    r = client.post(f"/games/{gid}/rounds/1", data=fields)
+    assert r.status_code == 400
+    assert "Choose the score to keep for Bob" in r.get_data(as_text=True)
+    assert "Other tablet: 15" in r.get_data(as_text=True)
+    r = client.post(f"/games/{gid}/rounds/1", data={**fields, "pick-1": pick})
+    assert r.status_code == 302
+    assert api_scores(client, gid, 1) == {"Ann": 0, "Bob": bob, "Chi": 8}
 
 
 def test_correction_history_and_undo(client, gid):
@@ -203,7 +268,7 @@ def test_standings_page_chart_tiebreaks_and_winner(client):
     client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 10}})
     client.put(f"/api/games/{gid}/rounds/2", json={"scores": {"Ann": 10, "Bob": 0}})
     html = client.get(f"/games/{gid}/standings").get_data(as_text=True)
-    assert "Shared win: Ann and Bob" in html
+    assert "Shared win: <bdi>Ann</bdi> and <bdi>Bob</bdi>" in html
     assert "share place 1" in html and "(shared)" in html
     assert '<svg class="chart"' in html and "<polyline" in html
 
@@ -215,12 +280,34 @@ def test_rename_and_delete_with_confirmation(client, gid):
     r = client.post(f"/games/{gid}/rename", data={"name": "x" * 61})
     assert r.status_code == 200 and client.get(f"/api/games/{gid}").get_json()["name"] == "Saturday"
     html = client.get(f"/games/{gid}/delete").get_data(as_text=True)
-    assert "Delete Saturday?" in html and "Ann, Bob, Chi" in html
+    assert "Delete <bdi>Saturday</bdi>?" in html
+    assert "<bdi>Ann</bdi>, <bdi>Bob</bdi>, <bdi>Chi</bdi>" in html
+    assert "goes to “Recently deleted” for 30 days" in html
     assert client.get(f"/api/games/{gid}").status_code == 200  # GET deletes nothing
     r = client.post(f"/games/{gid}/delete")
     assert r.status_code == 302
+    assert "moved to Recently deleted" in client.get("/").get_data(as_text=True)
     assert client.get(f"/api/games/{gid}").status_code == 404
     assert client.get(f"/games/{gid}").status_code == 404
+
+
+def test_recently_deleted_page_restores_a_game_whole(client, gid):
+    client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 12, 5]))
+    client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 14, 5], revision=1))
+    before = client.get(f"/api/games/{gid}").get_json()
+    history = client.get(f"/api/games/{gid}/history").get_json()
+    assert 'href="/deleted"' in client.get("/").get_data(as_text=True)
+    assert "Nothing was deleted in the last 30 days." in client.get("/deleted").get_data(as_text=True)
+    client.post(f"/games/{gid}/delete")
+    home = client.get("/").get_data(as_text=True)
+    assert "Friday was moved to Recently deleted" in home and f"/games/{gid}" not in home
+    html = client.get("/deleted").get_data(as_text=True)
+    assert "Friday" in html and "restorable until" in html
+    r = client.post(f"/games/{gid}/restore")
+    assert r.status_code == 302 and r.location == f"/games/{gid}"
+    assert client.get(f"/api/games/{gid}").get_json() == before
+    assert client.get(f"/api/games/{gid}/history").get_json() == history
+    assert "Friday" in client.get("/").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("path", ["/games/nope", "/games/nope/rounds/1", "/games/nope/standings",
@@ -291,3 +378,12 @@ def test_healthz(client):
     r = client.get("/healthz")
     assert r.status_code == 200 and r.get_data(as_text=True) == "ok\n"
     assert "Set-Cookie" not in r.headers
+
+
+def test_merge_keeps_the_tiles_counted_on_the_other_tablet(client, gid):
+    saved_round(client, gid, [0, 7, 9])
+    tablet_a, tablet_b = open_round(client, gid, 1), open_round(client, gid, 1)
+    client.post(f"/games/{gid}/rounds/1", data={**tablet_a, "hand-1": "3-4"})   # Bob counted
+    assert client.post(f"/games/{gid}/rounds/1", data={**tablet_b, "score-2": "8"}).status_code == 302
+    fields = open_round(client, gid, 1)
+    assert (fields["score-1"], fields["hand-1"], fields["score-2"]) == ("7", "3-4", "8")

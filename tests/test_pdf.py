@@ -468,3 +468,12 @@ def test_font_directory_override_is_searched_first(monkeypatch, tmp_path):
 
 def test_fonts_are_registered_once_per_process():
     assert fonts() is fonts()
+
+
+def test_format_characters_are_never_drawn():
+    """Names refuse Unicode Cf characters; one stored before that is drawn without them."""
+    players = ["A\u200bnn", "\u202eBob", "Chi\u2066"]
+    data = scoresheet_pdf(game_value(players, 6, random_scores(players, 2)), "A4")
+    text = pypdf_text(data)
+    assert "Ann" in text and "Bob" in text and "Chi" in text
+    assert not any(c in text for c in "\u200b\u202e\u2066")

@@ -241,7 +241,7 @@ def verdict_text(client, url):
 
 
 def text_of(html):
-    html = re.sub(r"</?a\b[^>]*>", "", html)  # rule links inside a sentence leave no gap
+    html = re.sub(r"</?(a|bdi)\b[^>]*>", "", html)  # rule links and isolated names are inline
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
 
 
@@ -414,7 +414,7 @@ def test_live_round_going_out_prefills_scores(client):
     assert "Ann went out" in page and "Enter the scores" in page
     html = client.get(f"/games/{gid}/rounds/1").get_data(as_text=True)
     assert 'id="score-0" name="score-0" value="0"' in html
-    assert "From the live table: Ann went out" in html
+    assert "From the live table: <bdi>Ann</bdi> went out" in html
 
 
 def test_ruling_during_a_live_round_uses_the_live_state(client, live):

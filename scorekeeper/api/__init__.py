@@ -1,8 +1,10 @@
-"""The JSON API (../shared/API.md): one blueprint, its routes in this package.
+"""The JSON API (docs/api.md): one blueprint, its routes in this package.
 
 Bodies are JSON only (415 otherwise); bad input is 400 with a sentence and the
 offending field; an unknown game is 404.  Exempt from CSRF: a browser cannot
-send a cross-site JSON body without a preflight.
+send a cross-site JSON body without a preflight.  Errors that happen before a
+route is found (404, 405, 413, 500, 503) are answered as JSON by the app
+(``web.py``), since a blueprint never sees them.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 
 from ..errors import BadInput
+from ..parsing import load_json
 from ..storage import GameNotFound
 from ..text import _
 
@@ -24,9 +27,7 @@ def json_body() -> dict:
     """The request's JSON object; 415 for another content type, 400 for broken JSON."""
     if not request.is_json:
         raise UnsupportedMedia()
-    data = request.get_json(silent=True)
-    if data is None:
-        raise BadInput(_("The body is not valid JSON."), "")
+    data = load_json(request.get_data(cache=True))
     if not isinstance(data, dict):
         raise BadInput(_("The body must be a JSON object."), "")
     return data
@@ -46,16 +47,6 @@ def unsupported(_error):
 @bp.errorhandler(GameNotFound)
 def game_not_found(_error):
     return jsonify(error=_("There is no game with that id."), field="id"), 404
-
-
-@bp.errorhandler(404)
-def not_found(_error):
-    return jsonify(error=_("There is no such API route."), field=""), 404
-
-
-@bp.errorhandler(405)
-def method_not_allowed(_error):
-    return jsonify(error=_("This API route does not accept that method."), field=""), 405
 
 
 from . import games, referee  # noqa: E402,F401  (routes register themselves on bp)

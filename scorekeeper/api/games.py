@@ -9,7 +9,9 @@ from ..errors import BadInput
 from ..game import Game, parse_game_name, parse_players
 from ..options import RuleOptions, parse_engines
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
-from ..storage import create_game, history, list_games, load_game, record_round
+from ..archive import parse_document
+from ..storage import (StaleRound, create_game, delete_game, deleted_games, export_game, history,
+                       import_game, kept_until, list_games, load_game, record_round, restore_game)
 from ..text import _
 from ..tiles import DEFAULT_SET, SETS, parse_set, parse_tiles
 from . import bp, json_body
@@ -50,6 +52,40 @@ def get_game(game_id: str):
     return jsonify(game_json(load_game(get_db(), game_id)))
 
 
+@bp.delete("/games/<game_id>")
+def delete(game_id: str):
+    """Move the game to "Recently deleted": gone from the list, restorable for 30 days."""
+    at = delete_game(get_db(), game_id)
+    return jsonify(id=game_id, deleted_at=at, kept_until=kept_until(at))
+
+
+@bp.post("/games/<game_id>/restore")
+def restore(game_id: str):
+    """Bring a deleted game back whole: rounds, history, live-table logs."""
+    return jsonify(game_json(restore_game(get_db(), game_id)))
+
+
+@bp.get("/games/<game_id>/export")
+def export(game_id: str):
+    """The whole game as one JSON document, to keep or to import elsewhere."""
+    return jsonify(export_game(get_db(), game_id))
+
+
+@bp.post("/games/import")
+def import_():
+    """A new game (a new id) from an export document; 400 naming the field, nothing stored."""
+    game = import_game(get_db(), parse_document(json_body()))
+    return jsonify(game_json(game)), 201
+
+
+@bp.get("/games/deleted")
+def deleted():
+    """The games in "Recently deleted" (an addition to API.md, to find what to restore)."""
+    return jsonify(games=[{"id": g.id, "name": g.name, "players": list(g.players),
+                           "deleted_at": g.deleted_at, "kept_until": kept_until(g.deleted_at)}
+                          for g in deleted_games(get_db())])
+
+
 @bp.get("/games/<game_id>/standings")
 def get_standings(game_id: str):
     return jsonify(load_game(get_db(), game_id).standings().to_json())
@@ -85,10 +121,29 @@ def put_round(game_id: str, number: int):
         scores = check_scores(body["scores"], game.players, game.set, rnd.engine, game.options)
     else:
         raise BadInput(_("Give the round's scores (or the tiles left in each hand)."), "scores")
-    saved = record_round(db, game, number, scores, hands)
+    revision = parse_revision(body.get("revision"))
+    try:
+        saved = record_round(db, game, number, scores, hands, expected_revision=revision)
+    except StaleRound as stale:
+        now = stale.conflict.round
+        return jsonify(error=_("Round %(n)s changed since revision %(given)s: it is at revision "
+                               "%(now)s now. Nothing was stored; read the round again and "
+                               "resend with its revision.", n=number, given=revision,
+                               now=now.revision),
+                       field="revision", round=now.to_json()), 409
     data = saved.to_json()
     data["warnings"] = [w.to_json() for w in round_warnings(scores)]
     return jsonify(data)
+
+
+def parse_revision(value) -> int | None:
+    """The optional revision a save was based on: a whole number from 0."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadInput(_("The revision must be a whole number from 0: the revision of the "
+                         "round as last read."), "revision")
+    return value
 
 
 @bp.post("/hand-score")

@@ -1,22 +1,32 @@
-"""Pages: home (game list, join QR), new game, game overview, rename, delete."""
+"""Pages: home (game list, join QR), new game, game overview, rename, delete and
+Recently deleted, a game's JSON export and import, the backup download."""
 
 from __future__ import annotations
 
 import ipaddress
 import json
+import os
+import tempfile
+from datetime import datetime
 
-from flask import (Blueprint, current_app, flash, redirect, render_template, request,
-                   url_for)
+from flask import (Blueprint, Response, current_app, flash, redirect, render_template, request,
+                   send_file, url_for)
 from flask_babel import gettext as _
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..db import get_db
 from ..errors import BadInput
 from ..game import parse_game_name
-from ..forms import ConfirmForm, NewGameForm, RenameForm
+from ..archive import parse_document
+from ..forms import ConfirmForm, ImportForm, NewGameForm, RenameForm
 from ..netinfo import join_urls, qr_svg
 from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
-from . import keeps_input_on_csrf_error
-from ..storage import create_game, delete_game, list_games, load_game, rename_game
+from . import keeps_input_on_csrf_error, safe_next
+from ..parsing import load_json, whole_number
+from ..storage import (KEEP_DELETED_DAYS, Busy, backup, create_game, delete_game, deleted_games,
+                       export_game, import_game, kept_until, list_games, load_game, rename_game,
+                       restore_game)
+from .printing import content_disposition
 from ..tiles import SETS, set_size
 
 bp = Blueprint("games", __name__)
@@ -34,8 +44,8 @@ def join_url() -> str:
         loopback = host == "localhost"
     if not loopback:
         return request.host_url
-    port = request.host.rsplit(":", 1)[1] if ":" in request.host else "80"
-    urls = join_urls(int(port))
+    port = whole_number(request.host.rsplit(":", 1)[1]) if ":" in request.host else None
+    urls = join_urls(port or 80)
     return urls[0] if urls else request.host_url
 
 
@@ -59,6 +69,9 @@ def new_game():
         except BadInput as error:
             target = getattr(form, error.field, None) or form.start_engine
             target.errors = list(target.errors) + [error.message]
+        except Busy as busy:
+            return render_template("new_game.html", form=form, deal_info=deal_table_json(),
+                                   busy=busy), 503
         else:
             flash(_("Game created. Round 1: set the double-%(n)s engine.",
                     n=game.rounds[0].engine))
@@ -95,15 +108,22 @@ def rename(game_id: str):
     db = get_db()
     game = load_game(db, game_id)
     form = RenameForm(name=game.name)
+    status = 200
     if form.validate_on_submit():
         try:
             rename_game(db, game_id, parse_game_name(form.name.data or ""))
         except BadInput as error:
             form.name.errors = [error.message]
+        except Busy as busy:
+            form.name.errors = [busy.message]
+            status = 503
         else:
             flash(_("Game renamed."))
-            return redirect(request.args.get("next") or url_for("games.game", game_id=game_id))
-    return render_template("rename.html", game=game, form=form)
+            return redirect(safe_next(request.args.get("next"),
+                                      url_for("games.game", game_id=game_id)))
+    elif form.errors.get("csrf_token"):
+        status = 400   # the form comes back with what was typed and a sentence
+    return render_template("rename.html", game=game, form=form), status
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
@@ -113,6 +133,84 @@ def delete(game_id: str):
     form = ConfirmForm()
     if form.validate_on_submit():
         delete_game(db, game_id)
-        flash(_("%(name)s was deleted.", name=game.display_name()))
+        flash(_("%(name)s was moved to Recently deleted. It can be restored there for "
+                "%(days)s days.", name=game.display_name(), days=KEEP_DELETED_DAYS))
         return redirect(url_for("games.index"))
-    return render_template("delete.html", game=game, form=form)
+    return render_template("delete.html", game=game, form=form, days=KEEP_DELETED_DAYS)
+
+
+@bp.get("/deleted")
+def trash():
+    """Recently deleted games, each with Restore (purged after 30 days)."""
+    return render_template("deleted.html", games=deleted_games(get_db()), form=ConfirmForm(),
+                           kept_until=lambda g: kept_until(g.deleted_at)[:10],
+                           days=KEEP_DELETED_DAYS)
+
+
+@bp.post("/games/<game_id>/restore")
+def restore(game_id: str):
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        flash(_("The page expired; nothing was restored. Try again."), "error")
+        return redirect(url_for("games.trash"))
+    game = restore_game(get_db(), game_id)
+    flash(_("%(name)s was restored.", name=game.display_name()))
+    return redirect(url_for("games.game", game_id=game_id))
+
+
+@bp.get("/games/<game_id>/export.json")
+def export(game_id: str):
+    """The game as a JSON file to keep, or to import on another machine."""
+    doc = export_game(get_db(), game_id)
+    name = doc["game"]["name"] or doc["game"]["created_at"][:10]
+    response = Response(json.dumps(doc, ensure_ascii=False, indent=1),
+                        mimetype="application/json")
+    response.headers["Content-Disposition"] = content_disposition(
+        f"game-{name}-{doc['exported_at'][:10]}", game_id, prefix="game", ext="json",
+        disposition="attachment")
+    return response
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_page():
+    """Import a game from an export file (as a new game); refusals re-show the form."""
+    if request.method == "POST":
+        try:
+            request.files   # read the upload now: over MAX_CONTENT_LENGTH is refused here
+        except RequestEntityTooLarge:
+            error = BadInput(_("The file is too large: at most 1 MB is accepted."), "file")
+            return render_template("import.html", form=ImportForm(formdata=None),
+                                   error=error), 413
+    form = ImportForm()
+    if request.method == "GET":
+        return render_template("import.html", form=form, error=None)
+    try:
+        if not form.validate_on_submit():
+            raise BadInput(_("The page expired; choose the file again and import it."), "")
+        upload = request.files.get(form.file.name)
+        if upload is None or not upload.filename:
+            raise BadInput(_("Choose the export file (.json) to import."), "file")
+        game = import_game(get_db(), parse_document(load_json(upload.read())))
+    except BadInput as error:
+        return render_template("import.html", form=form, error=error), 400
+    except Busy as busy:
+        return render_template("import.html", form=form, error=BadInput(busy.message)), 503
+    flash(_("%(name)s was imported as a new game.", name=game.display_name()))
+    return redirect(url_for("games.game", game_id=game.id))
+
+
+@bp.get("/backup.sqlite")
+def backup_download():
+    """Every game in one consistent SQLite file (the online backup API), dated, to keep."""
+    fd, path = tempfile.mkstemp(suffix=".sqlite")
+    os.close(fd)
+    try:
+        backup(current_app.config["DATABASE"], path)
+        copy = open(path, "rb")
+    finally:
+        os.remove(path)   # the open file keeps its data until the download is sent
+    stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
+    response = send_file(copy, mimetype="application/vnd.sqlite3", as_attachment=True,
+                         download_name=f"scorekeeper-backup-{stamp}.sqlite", etag=False)
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -18,7 +18,8 @@ from ..engine import (DrawAction, Finish, IllegalMove, PassAction, PlayAction, R
 from ..errors import BadInput
 from ..forms import ConfirmForm
 from ..game import Game
-from ..storage import StaleLive, add_move, live_moves, load_game, undo_move
+from ..parsing import whole_number
+from ..storage import Busy, StaleLive, add_move, live_moves, load_game, undo_move
 from ..text import N_
 from ..tiles import full_set, parse_tile_text, set_rows
 from .referee import MEXICAN, train_from_key
@@ -163,25 +164,27 @@ def start(game_id: str, number: int):
         starter = train_from_key(request.form.get("starter", ""), game.players)
         if starter is None:
             raise BadInput(_("Say who set the engine and plays first."), "starter")
-        each_text = request.form.get("tiles_each", "").strip()
-        if not each_text.isdigit() or int(each_text) < 1:
+        tiles_each = whole_number(request.form.get("tiles_each"))
+        if tiles_each is None or tiles_each < 1:
             raise BadInput(_("Tiles each must be a whole number, 1 or more."), "tiles_each")
         draws = {}
         for i, p in enumerate(game.players):
-            text = request.form.get(f"draws-{i}", "").strip() or "0"
-            if not text.isdigit():
+            drawn = whole_number(request.form.get(f"draws-{i}", "").strip() or "0")
+            if drawn is None:
                 raise BadInput(_("Tiles drawn before the engine turned up are whole numbers "
                                  "(R2.2)."), f"draws-{i}")
-            if int(text):
-                draws[p] = int(text)
+            if drawn:
+                draws[p] = drawn
         start_json = {"set": game.set, "engine": rnd.engine, "players": list(game.players),
-                      "starter": starter, "tiles_each": int(each_text),
+                      "starter": starter, "tiles_each": tiles_each,
                       "rules": game.options.to_dict(), "draws": draws}
         start_from_json(start_json)  # refuses a deal that cannot fit, before storing
         add_move(get_db(), game_id, number, {"type": "start", "start": start_json},
                  expected=live.active)
     except BadInput as bad:
         return render_live(game, rnd, live, error=bad, status=400)
+    except Busy as busy:
+        return render_live(game, rnd, live, error=BadInput(busy.message), status=503)
     except StaleLive:
         flash(_("Another tablet changed the live table; here it is now."), "error")
     return redirect(url_for("live.table", game_id=game_id, number=number))
@@ -198,10 +201,12 @@ def action(game_id: str, number: int):
     if not form.validate_on_submit():
         return render_live(game, rnd, live, error=BadInput(_("The page expired; try again."), ""),
                            status=400)
-    expected = request.form.get("active", type=int)
+    expected = whole_number(request.form.get("active"))
     kind = request.form.get("kind", "")
     pending = {}
     try:
+        if expected is None and request.form.get("active") is not None:
+            raise BadInput(_("This page is out of date: open the live table again."), "active")
         if expected is not None and expected != live.active:
             # Ruled against the table this tablet showed, not the one now: refuse first.
             raise StaleLive(live.active)
@@ -227,6 +232,9 @@ def action(game_id: str, number: int):
                            status=409)
     except BadInput as bad:
         return render_live(game, rnd, live, error=bad, pending=pending, status=400)
+    except Busy as busy:
+        return render_live(game, rnd, live, error=BadInput(busy.message), pending=pending,
+                           status=503)
     except StaleLive:
         flash(_("Another tablet changed the live table; nothing was recorded. Here it is now."),
               "error")
@@ -239,7 +247,8 @@ def undo(game_id: str, number: int):
     form = ConfirmForm()
     if form.validate_on_submit():
         try:
-            done = undo_move(get_db(), game_id, number, expected=request.form.get("active", type=int))
+            done = undo_move(get_db(), game_id, number,
+                             expected=whole_number(request.form.get("active")))
         except StaleLive:
             flash(_("Another tablet changed the live table; nothing was undone."), "error")
         else:

@@ -85,7 +85,7 @@ def _number(raw: str | None):
     if raw is None or not raw.strip():
         return None
     raw = raw.strip()
-    return int(raw) if re.fullmatch(r"-?\d{1,6}", raw) else raw
+    return int(raw) if re.fullmatch(r"-?[0-9]{1,6}", raw) else raw   # ASCII digits only
 
 
 def _option_value(name: str, raw: str):
@@ -108,20 +108,21 @@ def pdf_response(data: bytes, stem: str, fallback: str) -> Response:
     return response
 
 
-def content_disposition(stem: str, fallback: str) -> str:
+def content_disposition(stem: str, fallback: str, *, prefix: str = "scoresheet",
+                        ext: str = "pdf", disposition: str = "inline") -> str:
     """`inline; filename="…"` (ASCII) plus `filename*=UTF-8''…` when the name is not ASCII.
 
-    *stem* is "scoresheet-<game name>"; when the name keeps no ASCII letter or
-    digit (a Thai or Chinese name), the ASCII filename uses *fallback* (the id).
+    *stem* is "<prefix>-<name>"; when the name keeps no ASCII letter or digit
+    (a Thai or Chinese name), the ASCII filename uses *fallback* (the id).
     """
     cleaned = "".join(ch for ch in unicodedata.normalize("NFC", stem)
                       if unicodedata.category(ch)[0] != "C" and ch not in '/\\"')
-    cleaned = re.sub(r"\s+", "-", cleaned.strip()) + ".pdf"
+    cleaned = re.sub(r"\s+", "-", cleaned.strip()) + f".{ext}"
     ascii_name = unicodedata.normalize("NFKD", cleaned).encode("ascii", "ignore").decode()
     ascii_name = re.sub(r"-{2,}", "-", re.sub(r"[^A-Za-z0-9._-]+", "", ascii_name))
-    if not re.search(r"[A-Za-z0-9]", ascii_name.removeprefix("scoresheet").removesuffix(".pdf")):
-        ascii_name = f"scoresheet-{re.sub(r'[^A-Za-z0-9_-]+', '', fallback) or 'sheet'}.pdf"
-    value = f'inline; filename="{ascii_name}"'
+    if not re.search(r"[A-Za-z0-9]", ascii_name.removeprefix(prefix).removesuffix(f".{ext}")):
+        ascii_name = f"{prefix}-{re.sub(r'[^A-Za-z0-9_-]+', '', fallback) or 'sheet'}.{ext}"
+    value = f'{disposition}; filename="{ascii_name}"'
     if cleaned != ascii_name:
         value += f"; filename*=UTF-8''{quote(cleaned, safe='')}"
     return value

@@ -21,6 +21,7 @@ from ..engine import Play, check, legal_plays, plan_train
 from ..errors import BadInput
 from ..game import Game
 from ..options import RuleOptions
+from ..parsing import whole_number
 from ..situation import Situation, TrainSketch, sketch_table, verdict
 from ..storage import load_game
 from ..i18n import current_language
@@ -59,10 +60,11 @@ def game_context(game_id: str, number: int) -> Context:
 
 def free_context() -> Context:
     """A table with no game: set, engine and names from the query (defaults: double-12)."""
-    set_n = request.args.get("set", DEFAULT_SET, type=int)
+    set_n = whole_number(request.args.get("set"))
     if set_n not in SETS:
         set_n = DEFAULT_SET
-    engine = min(max(request.args.get("engine", set_n, type=int), 0), set_n)
+    engine = whole_number(request.args.get("engine"))
+    engine = set_n if engine is None else min(engine, set_n)
     names = [n.strip() for n in request.args.get("names", "").split(",") if n.strip()]
     unique = list(dict.fromkeys(names))[:14]
     if len(unique) < 2:
@@ -87,8 +89,9 @@ def train_from_key(key: str, players, field: str = "train") -> str | None:
     """A train picked on a page: a seat number, or "m" for the Mexican train (None)."""
     if key == MEXICAN:
         return None
-    if key.isdigit() and int(key) < len(players):
-        return players[int(key)]
+    seat = whole_number(key)
+    if seat is not None and seat < len(players):
+        return players[seat]
     raise BadInput(_("Pick a train."), field)
 
 
@@ -114,9 +117,7 @@ def read_train(args, k: str, ctx: Context) -> TrainSketch:
             raise BadInput(_("%(tile)s is not in a double-%(n)s set (R3.3).", tile=last,
                              n=ctx.set), f"last-{k}")
         return TrainSketch(end, near == end and args.get(f"ans-{k}") != "1", near)
-    end_text = args.get(f"end-{k}", "")
-    end = int(end_text) if end_text.isascii() and end_text.isdigit() else None
-    return TrainSketch(end, args.get(f"dbl-{k}") == "1")
+    return TrainSketch(whole_number(args.get(f"end-{k}", "")), args.get(f"dbl-{k}") == "1")
 
 
 def read_situation(ctx: Context) -> Situation:
@@ -175,15 +176,14 @@ def last_tile_options(set_n: int, engine: int, selected: str) -> Markup:
 
 def legacy_last(args, k: str) -> str:
     """An older link's open double (end-k with dbl-k) as the last tile it stands for."""
-    end = args.get(f"end-{k}", "")
-    return f"{end}-{end}" if args.get(f"dbl-{k}") == "1" and end.isascii() and end.isdigit() else ""
+    end = whole_number(args.get(f"end-{k}", ""))
+    return f"{end}-{end}" if args.get(f"dbl-{k}") == "1" and end is not None else ""
 
 
 def _current_name(ctx: Context) -> str:
     """Whose turn the form says it is (the first seat when it says nothing readable)."""
-    key = request.args.get("current", "0")
-    return ctx.players[int(key)] if key.isascii() and key.isdigit() and int(key) < len(
-        ctx.players) else ctx.players[0]
+    seat = whole_number(request.args.get("current", "0"))
+    return ctx.players[seat] if seat is not None and seat < len(ctx.players) else ctx.players[0]
 
 
 def _render(template: str, ctx: Context, **values):
@@ -235,20 +235,24 @@ def ruling_view(ctx: Context):
                    live=live)
 
 
-def hand_from_args(ctx: Context) -> list[Tile]:
+def hand_from_args(ctx: Context) -> tuple[list[Tile], BadInput | None]:
+    """The tiles ticked in the hand, and the refusal of one that cannot be read (else None)."""
     hand = []
     for text in request.args.getlist("hand"):
-        tile = parse_tile_text(text, "hand")
+        try:
+            tile = parse_tile_text(text, "hand")
+        except BadInput as bad:
+            return hand, bad
         if tile is not None and tile not in hand:
             hand.append(tile)
-    return hand
+    return hand, None
 
 
 def plays_view(ctx: Context):
-    plays = error = None
-    hand = hand_from_args(ctx)
+    plays = None
+    hand, error = hand_from_args(ctx)
     live = live_table_state(ctx)
-    if request.args.get("go"):
+    if request.args.get("go") and error is None:
         try:
             if not hand:
                 raise BadInput(_("Tap the tiles in the hand first."), "hand")
@@ -270,9 +274,9 @@ def plays_view(ctx: Context):
 
 
 def plan_view(ctx: Context):
-    plan = error = None
-    hand = hand_from_args(ctx)
-    if request.args.get("go"):
+    plan = None
+    hand, error = hand_from_args(ctx)
+    if request.args.get("go") and error is None:
         try:
             if not hand:
                 raise BadInput(_("Tap the tiles in the hand first."), "hand")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
@@ -11,10 +13,11 @@ from ..errors import BadInput
 from ..forms import ConfirmForm, RoundForm
 from ..game import Game
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
-from . import keeps_input_on_csrf_error
+from ..parsing import whole_number
+from . import keeps_input_on_csrf_error, names_list, safe_next
 from .live import live_state
-from ..storage import (StaleRound, edit_changes, history, last_undoable, load_game, record_round,
-                       undo_last)
+from ..storage import (Busy, StaleRound, edit_changes, history, last_undoable, load_game,
+                       record_round, undo_last)
 from ..tiles import Tile, full_set, parse_tile_text
 
 bp = Blueprint("rounds", __name__)
@@ -36,26 +39,74 @@ def parse_hand_text(text: str, field: str) -> list[list[int]]:
                        field) from None
 
 
-def read_entries(game: Game, rnd) -> tuple[dict[str, str], dict[str, str]]:
-    """The raw score and hand text of every seat, as typed (to re-show on refusal)."""
-    raw = {p: request.form.get(f"score-{i}", "").strip() for i, p in enumerate(game.players)}
-    hands = {p: request.form.get(f"hand-{i}", "").strip() for i, p in enumerate(game.players)}
-    return raw, hands
+@dataclass
+class Choice:
+    """A player both tablets changed, differently: the scorekeeper picks one score.
+
+    Carried by the conflict form itself (hidden fields), so the choice survives
+    a refusal or an expired token: mine as typed, theirs as the base.
+    """
+
+    mine: str
+    mine_hand: str
+    theirs: str
+    theirs_hand: str
+    picked: str = ""   # "mine", "theirs" or not yet
 
 
-def validate_entries(game: Game, rnd, raw: dict[str, str], hand_text: dict[str, str]):
+def hand_json_text(hand: list | None) -> str:
+    """Counted tiles as the form carries them: "3-4 0-0"."""
+    return " ".join(f"{a}-{b}" for a, b in (hand or []))
+
+
+def read_entries(game: Game) -> tuple[dict[str, str], dict[str, str], dict[str, Choice]]:
+    """The raw score and hand text of every seat, as sent (to re-show on refusal).
+
+    A seat of the conflict form sends a choice instead of a score: the picked
+    side's score and tiles are used.
+    """
+    form = request.form
+    raw, hands, choices = {}, {}, {}
+    for i, p in enumerate(game.players):
+        if f"mine-{i}" in form:
+            choice = Choice(form.get(f"mine-{i}", "").strip(), form.get(f"mine-hand-{i}", "").strip(),
+                            form.get(f"base-{i}", "").strip(), form.get(f"theirs-hand-{i}", "").strip(),
+                            form.get(f"pick-{i}", ""))
+            choices[p] = choice
+            raw[p], hands[p] = {"mine": (choice.mine, choice.mine_hand),
+                                "theirs": (choice.theirs, choice.theirs_hand)}.get(choice.picked,
+                                                                                  ("", ""))
+        else:
+            raw[p] = form.get(f"score-{i}", "").strip()
+            hands[p] = form.get(f"hand-{i}", "").strip()
+    return raw, hands, choices
+
+
+def read_base(game: Game) -> dict[str, int | None] | None:
+    """The scores the page showed when it was opened (None if the page did not send them)."""
+    if not any(f"base-{i}" in request.form for i in range(len(game.players))):
+        return None
+    return {p: whole_number(request.form.get(f"base-{i}")) for i, p in enumerate(game.players)}
+
+
+def validate_entries(game: Game, rnd, raw: dict[str, str], hand_text: dict[str, str],
+                     choices: dict[str, Choice] | None = None):
     """Scores (and picked hands) from the form, checked by R7.4 and R3.3; BadInput else."""
     top = game.max_hand(rnd.engine)
     values = {}
     for i, p in enumerate(game.players):
         text = raw[p]
+        if text == "" and choices and p in choices:
+            raise BadInput(_("Choose the score to keep for %(name)s: yours or the one the other "
+                             "tablet saved.", name=p), f"score-{i}")
         if text == "":
             raise BadInput(_("%(name)s's score is missing: enter a number, tap \"Went out\" for 0, "
                              "or count the tiles.", name=p), f"score-{i}")
-        if not text.isdigit():
+        value = whole_number(text)
+        if value is None:
             raise BadInput(_("%(name)s's score must be a whole number from 0 to %(top)s.",
                              name=p, top=top), f"score-{i}")
-        values[p] = int(text)
+        values[p] = value
     try:
         scores = check_scores(values, game.players, game.set, rnd.engine, game.options)
     except BadInput as error:
@@ -81,6 +132,21 @@ def validate_entries(game: Game, rnd, raw: dict[str, str], hand_text: dict[str, 
     return scores, hands
 
 
+def conflict_form(game: Game, conflict, scores: dict[str, int], hand_text: dict[str, str]):
+    """The stale-save page's values: the merge where it is clean, a choice where it is not.
+
+    Answers (raw, hand_text, choices, base): the form is now based on the round
+    as stored, so the next save is checked against that.
+    """
+    fresh, merged = conflict.round, conflict.merge
+    theirs_hand = {p: hand_json_text((fresh.hands or {}).get(p)) for p in game.players}
+    raw = {p: str(merged.scores[p]) for p in game.players}
+    hands = {p: theirs_hand[p] if p in merged.theirs else hand_text[p] for p in game.players}
+    choices = {p: Choice(str(scores[p]), hand_text[p], str(fresh.scores[p]), theirs_hand[p])
+               for p in merged.conflicts}
+    return raw, hands, choices, dict(fresh.scores)
+
+
 @bp.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
 @keeps_input_on_csrf_error
 def round_screen(game_id: str, number: int):
@@ -89,9 +155,11 @@ def round_screen(game_id: str, number: int):
     rnd = _round_or_404(game, number)
     form = RoundForm()
     raw = {p: ("" if rnd.scores is None else str(rnd.scores[p])) for p in game.players}
-    hand_text = {p: " ".join(f"{a}-{b}" for a, b in (rnd.hands or {}).get(p, []))
-                 for p in game.players}
+    hand_text = {p: hand_json_text((rnd.hands or {}).get(p)) for p in game.players}
+    base = rnd.scores
+    choices: dict[str, Choice] = {}
     error = None
+    status = None
     warnings = []
     conflict = None
     live_over = None
@@ -103,10 +171,17 @@ def round_screen(game_id: str, number: int):
             if state is not None and state.is_over:
                 live_over = state
                 raw.update({p: "0" for p in state.went_out})
-    elif form.validate_on_submit():
-        raw, hand_text = read_entries(game, rnd)
+    else:
+        raw, hand_text, choices = read_entries(game)
+        base = read_base(game)
+        if not form.validate_on_submit():
+            error = BadInput(_("The form expired; your scores are still here. Save again."), "")
+    if request.method == "POST" and error is None:
         try:
-            scores, hands = validate_entries(game, rnd, raw, hand_text)
+            revision = whole_number(form.revision.data)
+            if revision is None:
+                raise BadInput(_("This page is out of date: open the round again."), "")
+            scores, hands = validate_entries(game, rnd, raw, hand_text, choices)
         except BadInput as bad:
             error = bad
         else:
@@ -114,16 +189,26 @@ def round_screen(game_id: str, number: int):
             if warnings and form.confirm.data != "1":
                 form.confirm.data = "1"  # shown again: the next save confirms
             else:
-                expected = None if form.overwrite.data == "1" else int(form.revision.data or 0)
                 try:
-                    record_round(db, game, number, scores, hands, expected_revision=expected)
+                    saved = record_round(db, game, number, scores, hands,
+                                         expected_revision=revision, merge=True, base=base)
+                except Busy as busy:
+                    error = BadInput(busy.message, "")
+                    status = 503
                 except StaleRound as stale:
                     conflict = stale.conflict
+                    raw, hand_text, choices, base = conflict_form(game, conflict, scores,
+                                                                  hand_text)
                     form.revision.data = str(conflict.round.revision)
-                    form.overwrite.data = ""
                     warnings = []
                 else:
-                    flash(_("Round %(n)s saved.", n=number))
+                    kept = [p for p in game.players if saved.scores[p] != scores[p]]
+                    if kept:
+                        flash(_("Round %(n)s saved. Another tablet saved it at the same time; "
+                                "its changes for %(names)s were kept too.", n=number,
+                                names=names_list(kept)))
+                    else:
+                        flash(_("Round %(n)s saved.", n=number))
                     game = load_game(db, game_id)
                     if game.complete:
                         return redirect(url_for("rounds.standings", game_id=game_id))
@@ -131,18 +216,16 @@ def round_screen(game_id: str, number: int):
                     target = following[0] if following else game.current_round
                     return redirect(url_for("rounds.round_screen", game_id=game_id,
                                             number=target.number))
-    else:
-        error = BadInput(_("The form expired; your scores are still here. Save again."), "")
-        raw, hand_text = read_entries(game, rnd)
     next_round = next((r for r in game.rounds if r.number == number + 1), None)
     return render_template(
         "round.html", game=game, rnd=rnd, form=form, raw=raw, hand_text=hand_text,
+        base=base or {}, choices=choices,
         error=error, warnings=warnings, conflict=conflict, next_round=next_round,
         deal=game.deal, standings=game.standings(), max_hand=game.max_hand(rnd.engine),
         live_over=live_over,
         tile_scores={f"{t.low}-{t.high}": (game.options.double_blank if t == Tile(0, 0) else t.pips)
                      for t in full_set(game.set)}), (
-        400 if error else 409 if conflict else 200)
+        status or (400 if error else 409 if conflict else 200))
 
 
 @bp.get("/games/<game_id>/standings")
@@ -184,4 +267,5 @@ def undo(game_id: str):
             flash(_("There is nothing to undo."), "error")
         else:
             flash(_("Undid the last change to round %(n)s.", n=done["round"]))
-    return redirect(request.form.get("next") or url_for("rounds.history_page", game_id=game_id))
+    return redirect(safe_next(request.form.get("next"),
+                              url_for("rounds.history_page", game_id=game_id)))

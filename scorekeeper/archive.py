@@ -1,0 +1,290 @@
+"""A whole game as one JSON document: export it, check an export before importing it.
+
+Pure: storage reads the rows and writes the checked :class:`Archive`; this
+module only knows the document.  An import is checked as strictly as a new
+game (names, set, rule options, engines, scores, counted tiles), and its
+history must add up to its scores, so a hand-edited or damaged file is
+refused with the field at fault instead of becoming a game nobody can open.
+
+The document (version 1)::
+
+    {"format": "mexican-train-scorekeeper", "version": 1, "exported_at": "…",
+     "game": {"id", "name", "players", "set", "rules", "start_engine", "end_engine",
+              "created_at", "updated_at"},
+     "rounds": [{"number", "engine", "revision", "scores": {…} | null,
+                 "hands": {player: [[a, b], …]} | null}, …],
+     "history": [{"edit": 1, "round": 1, "at": "…", "undo_of": null | <edit>,
+                  "changes": [{"player", "old", "new"}, …]}, …],
+     "live": [{"round": 4, "moves": [{"seq", "data", "at", "undone_at"}, …]}, …]}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Mapping
+
+from .engine import action_from_json, start_from_json
+from .errors import BadInput
+from .game import Game, parse_game_name, parse_players
+from .options import RuleOptions, parse_engines, round_engines
+from .scoring import check_hands, check_scores, hand_score, max_hand
+from .text import _
+from .tiles import parse_set
+
+FORMAT = "mexican-train-scorekeeper"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class ArchivedRound:
+    number: int
+    engine: int
+    revision: int
+    scores: dict[str, int] | None
+    hands: dict[str, list] | None
+
+
+@dataclass(frozen=True)
+class ArchivedEdit:
+    """One save (or undo) in the history; *undo_of* is another edit's number here."""
+
+    number: int
+    round: int
+    at: str
+    undo_of: int | None
+    changes: list[dict]          # {"player", "old", "new"}
+
+
+@dataclass(frozen=True)
+class ArchivedMove:
+    round: int
+    seq: int
+    data: dict
+    at: str
+    undone_at: str | None
+
+
+@dataclass(frozen=True)
+class Archive:
+    """A checked export: everything needed to store the game again (under a new id)."""
+
+    name: str
+    players: list[str]
+    set: int
+    options: RuleOptions
+    created_at: str
+    rounds: list[ArchivedRound]
+    history: list[ArchivedEdit] = field(default_factory=list)
+    moves: list[ArchivedMove] = field(default_factory=list)
+
+
+def to_document(game: Game, history: list[dict], moves: list[dict], exported_at: str) -> dict:
+    """The export of *game*: *history* rows are edits ({"id", "number", "at", "undo_of",
+    "changes"}), *moves* the live-table rows ({"number", "seq", "data", "at", "undone_at"})."""
+    local = {edit["id"]: k for k, edit in enumerate(history, 1)}
+    live: dict[int, list] = {}
+    for m in moves:
+        live.setdefault(m["number"], []).append(
+            {"seq": m["seq"], "data": m["data"], "at": m["at"], "undone_at": m["undone_at"]})
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": exported_at,
+        "game": {"id": game.id, "name": game.name, "players": list(game.players),
+                 "set": game.set, "rules": game.options.to_dict(),
+                 "start_engine": game.start_engine, "end_engine": game.end_engine,
+                 "created_at": game.created_at, "updated_at": game.updated_at},
+        "rounds": [{"number": r.number, "engine": r.engine, "revision": r.revision,
+                    "scores": r.scores, "hands": r.hands} for r in game.rounds],
+        "history": [{"edit": local[e["id"]], "round": e["number"], "at": e["at"],
+                     "undo_of": local.get(e["undo_of"]) if e["undo_of"] is not None else None,
+                     "changes": [{"player": c["player"], "old": c["old"], "new": c["new"]}
+                                 for c in e["changes"]]}
+                    for e in history],
+        "live": [{"round": n, "moves": ms} for n, ms in sorted(live.items())],
+    }
+
+
+def parse_document(doc) -> Archive:
+    """Check an export document; BadInput naming the field at fault."""
+    if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
+        raise BadInput(_("This is not an export of Mexican Train Scorekeeper: its \"format\" "
+                         "must be \"%(format)s\".", format=FORMAT), "format")
+    if doc.get("version") != VERSION:
+        raise BadInput(_("This export has version %(given)s; this app reads version %(version)s.",
+                         given=_shown(doc.get("version")), version=VERSION), "version")
+    game = _object(doc.get("game"), "game")
+    players = parse_players(game.get("players"), "game.players")
+    name = parse_game_name(game.get("name"), "game.name")
+    set_n = parse_set(game.get("set"), "game.set")
+    options = RuleOptions.from_dict(game.get("rules"), "game.rules")
+    try:
+        start, end = parse_engines(set_n, game.get("start_engine"), game.get("end_engine"))
+    except BadInput as error:
+        raise BadInput(error.message, f"game.{error.field}") from None
+    created_at = _time(game.get("created_at"), "game.created_at")
+    engines = round_engines(set_n, start, end)
+    rounds = _rounds(doc.get("rounds"), players, set_n, options, engines)
+    history = _history(doc.get("history", []), players, set_n, options, rounds)
+    moves = _moves(doc.get("live", []), len(rounds))
+    return Archive(name, players, set_n, options, created_at, rounds, history, moves)
+
+
+def _rounds(value, players, set_n, options, engines) -> list[ArchivedRound]:
+    if not isinstance(value, list) or len(value) != len(engines):
+        raise BadInput(_("A game from double-%(start)s down to double-%(end)s has %(count)s "
+                         "rounds; the export must list each of them once.",
+                         start=engines[0], end=engines[-1], count=len(engines)), "rounds")
+    rounds = []
+    for i, (item, engine) in enumerate(zip(value, engines)):
+        where = f"rounds.{i}"
+        item = _object(item, where)
+        if item.get("number") != i + 1:
+            raise BadInput(_("The rounds must be numbered 1, 2, 3 … in order."), f"{where}.number")
+        if item.get("engine") != engine:
+            raise BadInput(_("Round %(n)s of this game has the double-%(engine)s engine (R2.1).",
+                             n=i + 1, engine=engine), f"{where}.engine")
+        revision = item.get("revision", 0)
+        if isinstance(revision, bool) or not isinstance(revision, int) or revision < 0:
+            raise BadInput(_("A revision is a whole number from 0."), f"{where}.revision")
+        scores = item.get("scores")
+        hands = item.get("hands")
+        if scores is not None:
+            scores = check_scores(scores, players, set_n, engine, options, f"{where}.scores")
+        if hands is not None:
+            if scores is None:
+                raise BadInput(_("Counted tiles need the scores they were counted for."),
+                               f"{where}.hands")
+            tiles = check_hands(hands, players, set_n, engine, f"{where}.hands",
+                                every_player=False)
+            for p, ts in tiles.items():
+                if hand_score(ts, options) != scores[p]:
+                    raise BadInput(_("The tiles counted for %(name)s do not make the score "
+                                     "recorded (R7.3).", name=p), f"{where}.hands.{p}")
+            hands = {p: [t.to_json() for t in ts] for p, ts in tiles.items()} or None
+        rounds.append(ArchivedRound(i + 1, engine, revision, scores, hands))
+    return rounds
+
+
+def _history(value, players, set_n, options, rounds) -> list[ArchivedEdit]:
+    if not isinstance(value, list):
+        raise BadInput(_("The history must be a list of saves."), "history")
+    edits: list[ArchivedEdit] = []
+    state: dict[int, dict[str, int | None]] = {}
+    for i, item in enumerate(value):
+        where = f"history.{i}"
+        item = _object(item, where)
+        if item.get("edit") != i + 1:
+            raise BadInput(_("The saves in the history must be numbered 1, 2, 3 … in order."),
+                           f"{where}.edit")
+        number = item.get("round")
+        if isinstance(number, bool) or not isinstance(number, int) \
+                or not 1 <= number <= len(rounds):
+            raise BadInput(_("This game has rounds 1 to %(last)s.", last=len(rounds)),
+                           f"{where}.round")
+        undo_of = item.get("undo_of")
+        if undo_of is not None and (isinstance(undo_of, bool) or not isinstance(undo_of, int)
+                                    or not 1 <= undo_of <= i):
+            raise BadInput(_("An undo must name an earlier save of the history."),
+                           f"{where}.undo_of")
+        changes = item.get("changes")
+        if not isinstance(changes, list) or not changes:
+            raise BadInput(_("Each save in the history changes at least one score."),
+                           f"{where}.changes")
+        top = max_hand(set_n, rounds[number - 1].engine, options)
+        scores = state.setdefault(number, {})
+        checked = []
+        for k, change in enumerate(changes):
+            at = f"{where}.changes.{k}"
+            change = _object(change, at)
+            player = change.get("player")
+            if player not in players:
+                raise BadInput(_("%(name)s is not a player in this game.", name=_shown(player)),
+                               f"{at}.player")
+            for key in ("old", "new"):
+                v = change.get(key)
+                if v is not None and (isinstance(v, bool) or not isinstance(v, int)
+                                      or not 0 <= v <= top):
+                    raise BadInput(_("A score in the history must be empty or a whole number "
+                                     "from 0 to %(top)s (R7.4).", top=top), f"{at}.{key}")
+            if change.get("old") != scores.get(player):
+                raise _history_mismatch(number)
+            scores[player] = change.get("new")
+            checked.append({"player": player, "old": change.get("old"), "new": change.get("new")})
+        edits.append(ArchivedEdit(i + 1, number, _time(item.get("at"), f"{where}.at"),
+                                  undo_of, checked))
+    for r in rounds:
+        replayed = state.get(r.number, {})
+        if any(v is not None for v in replayed.values()):
+            if replayed != (r.scores or {}):
+                raise _history_mismatch(r.number)
+        elif r.scores is not None:
+            raise _history_mismatch(r.number)
+    return edits
+
+
+def _moves(value, count: int) -> list[ArchivedMove]:
+    if not isinstance(value, list):
+        raise BadInput(_("The live-table logs must be a list, one entry per round."), "live")
+    moves: list[ArchivedMove] = []
+    seen: set[int] = set()
+    for i, item in enumerate(value):
+        where = f"live.{i}"
+        item = _object(item, where)
+        number = item.get("round")
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count \
+                or number in seen:
+            raise BadInput(_("Each live-table log names a different round, from 1 to %(last)s.",
+                             last=count), f"{where}.round")
+        seen.add(number)
+        log = item.get("moves")
+        if not isinstance(log, list):
+            raise BadInput(_("A live-table log is a list of moves."), f"{where}.moves")
+        last = -1
+        for k, move in enumerate(log):
+            at = f"{where}.moves.{k}"
+            move = _object(move, at)
+            seq = move.get("seq")
+            if isinstance(seq, bool) or not isinstance(seq, int) or seq <= last:
+                raise BadInput(_("The moves of a live-table log are numbered upwards."),
+                               f"{at}.seq")
+            last = seq
+            data = _object(move.get("data"), f"{at}.data")
+            if data.get("type") == "start":
+                start_from_json(data.get("start"), f"{at}.data.start")
+            else:
+                action_from_json(data, f"{at}.data")
+            undone = move.get("undone_at")
+            moves.append(ArchivedMove(number, seq, data, _time(move.get("at"), f"{at}.at"),
+                                      None if undone is None else _time(undone, f"{at}.undone_at")))
+    return moves
+
+
+def _object(value, where: str) -> Mapping:
+    if not isinstance(value, Mapping):
+        raise BadInput(_("This part of the export must be a JSON object."), where)
+    return value
+
+
+def _time(value, where: str) -> str:
+    """An ISO 8601 time as the app writes them."""
+    if isinstance(value, str):
+        try:
+            datetime.fromisoformat(value)
+            return value
+        except ValueError:
+            pass
+    raise BadInput(_("A time must be written in ISO 8601, like 2026-11-30T20:15:00+00:00."),
+                   where)
+
+
+def _history_mismatch(number: int) -> BadInput:
+    return BadInput(_("The history does not add up to the scores of round %(n)s: the export "
+                      "was changed or is damaged.", n=number), "history")
+
+
+def _shown(value) -> str:
+    """A value from the document, short, for a sentence."""
+    text = str(value)
+    return text if len(text) <= 40 else text[:40] + "…"
