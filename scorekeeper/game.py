@@ -6,7 +6,7 @@ Pure values: storage builds them, views, the API and the PDF read them.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dataclass_field
 from typing import Sequence
 
 from .errors import BadInput
@@ -46,6 +46,13 @@ class Game:
     created_at: str = ""
     updated_at: str = ""
     deleted_at: str | None = None   # in "Recently deleted" since then
+    version: int = 0                # one more with every change (live updates, caching)
+    pin_hash: str | None = dataclass_field(default=None, repr=False)   # never shown
+
+    @property
+    def protected(self) -> bool:
+        """Writes need the scorekeeper's PIN (API.md "Game PIN")."""
+        return self.pin_hash is not None
 
     @property
     def start_engine(self) -> int:
@@ -95,6 +102,7 @@ class Game:
         return {"id": self.id, "name": self.name, "players": list(self.players),
                 "set": self.set, "rules": self.options.to_dict(),
                 "start_engine": self.start_engine, "end_engine": self.end_engine,
+                "protected": self.protected,
                 "rounds": [r.to_json() for r in self.rounds]}
 
 

@@ -75,6 +75,25 @@ def m004_trash(db: sqlite_utils.Database) -> None:
     db["games"].create_index(["deleted_at"])
 
 
+@migrations()
+def m010_version_and_pin(db: sqlite_utils.Database) -> None:
+    # Issue 8.  version: one more with every change to a game (its scores, rounds, live
+    # table, name, trash state or PIN), so every open page can ask "anything new?" and
+    # get a cheap 304.  Kept by triggers, so no write path can forget it.
+    # pin_hash: the scorekeeper's PIN, hashed (Werkzeug); NULL for an open game.
+    db["games"].add_column("version", int, not_null_default=0)
+    db["games"].add_column("pin_hash", str)
+    for table in ("rounds", "scores", "moves"):
+        for event in ("INSERT", "UPDATE", "DELETE"):
+            row = "OLD" if event == "DELETE" else "NEW"
+            db.execute(f"CREATE TRIGGER {table}_{event.lower()}_bumps_version AFTER {event} "
+                       f"ON {table} BEGIN UPDATE games SET version = version + 1 "
+                       f"WHERE id = {row}.game_id; END")
+    db.execute("CREATE TRIGGER games_update_bumps_version AFTER UPDATE OF name, deleted_at, "
+               "pin_hash ON games BEGIN UPDATE games SET version = version + 1 "
+               "WHERE id = NEW.id; END")
+
+
 #: How long a deleted game can still be restored.
 KEEP_DELETED_DAYS = 30
 
@@ -227,15 +246,15 @@ class GameNotFound(LookupError):
 # --- games -----------------------------------------------------------------
 
 def create_game(db, *, name: str, players: list[str], set_n: int, options: RuleOptions,
-                start_engine: int, end_engine: int) -> Game:
-    """Store a new game and its rounds; answers the stored game."""
+                start_engine: int, end_engine: int, pin_hash: str | None = None) -> Game:
+    """Store a new game and its rounds (protected by a PIN when *pin_hash* is given)."""
     game_id = secrets.token_hex(6)
     at = now()
     with write(db):
         db["games"].insert({"id": game_id, "name": name, "set_n": set_n,
                             "players": json.dumps(players, ensure_ascii=False),
                             "rules": json.dumps(options.to_dict()),
-                            "created_at": at, "updated_at": at})
+                            "created_at": at, "updated_at": at, "pin_hash": pin_hash})
         db["rounds"].insert_all(
             {"game_id": game_id, "number": k, "engine": engine, "revision": 0,
              "updated_at": at}
@@ -273,7 +292,22 @@ def load_game(db, game_id: str, *, deleted: bool = False) -> Game:
                             hands.get(r["number"])))
     return Game(row["id"], row["name"], players, row["set_n"],
                 RuleOptions(**json.loads(row["rules"])), tuple(rounds),
-                row["created_at"], row["updated_at"], row["deleted_at"])
+                row["created_at"], row["updated_at"], row["deleted_at"], row["version"],
+                row["pin_hash"])
+
+
+def game_version(db, game_id: str) -> int | None:
+    """The game's version (one more with every change to it); None when there is no such
+    game, or it is in "Recently deleted"."""
+    row = db.execute("select version, deleted_at from games where id = ?", [game_id]).fetchone()
+    return None if row is None or row[1] is not None else row[0]
+
+
+def set_pin(db, game_id: str, pin_hash: str | None) -> None:
+    """Protect a game with a PIN (its hash), or open it again with None."""
+    with write(db):
+        _require_live(db, game_id)
+        db.execute("update games set pin_hash = ? where id = ?", [pin_hash, game_id])
 
 
 def list_games(db) -> list[Game]:

@@ -69,7 +69,7 @@ def bad_input(error: BadInput):
 @bp.errorhandler(FontsMissing)
 def fonts_missing(error: FontsMissing):
     current_app.logger.error("%s", error)
-    return render_template("error.html", title=gettext("The scoresheet cannot be drawn"),
+    return render_template("error.html", title=gettext("The scoresheet cannot be made"),
                            message=str(error)), 500
 
 
