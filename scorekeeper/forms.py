@@ -17,6 +17,7 @@ from .errors import BadInput
 from .game import parse_game_name, parse_players
 from .options import CHOICES, MAX_PLAYERS, OPTION_LABELS, VALUE_LABELS, RuleOptions, parse_engines
 from .parsing import whole_number
+from .pins import parse_pin
 from .tiles import DEFAULT_SET, SETS
 
 try:  # WTForms 3.3 names select options with SelectChoice; tuples before that
@@ -87,6 +88,15 @@ class NewGameForm(FlaskForm):
     first_turn_stuck = _option_field("first_turn_stuck")
     double_owner_satisfies = _option_field("double_owner_satisfies")
     double_blank = _option_field("double_blank")
+    pin = StringField(_l("Scorekeeper PIN (optional, 4 to 8 digits)"))
+
+    def validate_pin(self, field):
+        field.data = (field.data or "").strip()
+        if field.data:
+            try:
+                parse_pin(field.data)
+            except BadInput as error:
+                raise ValidationError(error.message) from None
 
     def validate_players(self, field):
         # Every players-N sent, not only the 14 entries the FieldList keeps: a crafted
@@ -128,6 +138,19 @@ class ImportForm(FlaskForm):
     """An export file (a game as JSON) to import as a new game."""
 
     file = FileField(_l("Export file (.json)"))
+
+
+class PinForm(FlaskForm):
+    """A device becomes the game's scorekeeper by entering its PIN."""
+
+    pin = StringField(_l("PIN"))
+
+
+class ChangePinForm(FlaskForm):
+    """Set, change or remove a game's PIN (the current one is needed when it has one)."""
+
+    current = StringField(_l("Current PIN"))
+    new = StringField(_l("New PIN (4 to 8 digits)"))
 
 
 class ConfirmForm(FlaskForm):

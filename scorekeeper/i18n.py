@@ -12,8 +12,8 @@ from urllib.parse import urlencode
 
 from babel.lists import format_list
 from flask import Flask, g, request
-from flask_babel import (Babel, format_date, format_datetime, get_locale, get_translations,
-                         gettext)
+from flask_babel import (Babel, format_date, format_datetime, format_time, get_locale,
+                         get_translations, gettext)
 from markupsafe import Markup
 
 from . import text
@@ -78,7 +78,7 @@ def language_url(code: str) -> str:
     return request.path + "?" + urlencode(args, doseq=True)
 
 
-def when(iso: str) -> Markup:
+def when(iso: str, time_only: bool = False) -> Markup:
     """A stored UTC time, written the language's way; the page's script shows it in the
     device's own time zone (without script it stays UTC, and says so)."""
     try:
@@ -87,8 +87,9 @@ def when(iso: str) -> Markup:
         return Markup.escape(iso or "")
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
-    text = gettext("%(time)s UTC", time=format_datetime(moment, "short"))
-    return Markup('<time datetime="%s" data-local>%s</time>') % (moment.isoformat(), text)
+    shown = format_time(moment, "medium") if time_only else format_datetime(moment, "short")
+    return Markup('<time datetime="%s" data-local="%s">%s</time>') % (
+        moment.isoformat(), "time" if time_only else "", gettext("%(time)s UTC", time=shown))
 
 
 def name_list(names) -> Markup:

@@ -83,6 +83,8 @@ def m010_version_and_pin(db: sqlite_utils.Database) -> None:
     # pin_hash: the scorekeeper's PIN, hashed (Werkzeug); NULL for an open game.
     db["games"].add_column("version", int, not_null_default=0)
     db["games"].add_column("pin_hash", str)
+    # A redo is a history entry of its own, linked to the undo it takes back.
+    db["edits"].add_column("redo_of", int)
     for table in ("rounds", "scores", "moves"):
         for event in ("INSERT", "UPDATE", "DELETE"):
             row = "OLD" if event == "DELETE" else "NEW"
@@ -212,6 +214,17 @@ def backup(path: str, dest: str) -> int:
     finally:
         source.close()
     return games
+
+
+def forget_pins(path: str) -> None:
+    """Open every game of the database file at *path* (a backup copy about to leave the
+    server): a PIN hash of 4 digits is guessed offline in minutes."""
+    db = connect(path)
+    try:
+        with write(db):
+            db.execute("update games set pin_hash = null where pin_hash is not null")
+    finally:
+        db.close()
 
 
 def protect(path: str) -> None:
@@ -502,7 +515,8 @@ def history(db, game_id: str) -> list[dict]:
     """Every score change of a game, oldest first, with its edit and undo links."""
     return [dict(r) for r in db.query(
         "select c.id, c.edit_id, c.number as round, c.player, c.old, c.new, c.at, "
-        "e.undo_of, (select u.id from edits u where u.undo_of = e.id) as undone_by "
+        "e.undo_of, e.redo_of, (select u.id from edits u where u.undo_of = e.id) as undone_by, "
+        "(select r.id from edits r where r.redo_of = e.id) as redone_by "
         "from changes c join edits e on e.id = c.edit_id where c.game_id = ? order by c.id",
         [game_id])]
 
@@ -529,27 +543,55 @@ def undo_last(db, game: Game) -> dict | None:
         target = last_undoable(db, game.id)
         if target is None:
             return None
-        number = target["number"]
-        at = now()
-        changes = list(db.query("select player, old, new from changes where edit_id = ?",
-                                [target["id"]]))
-        edit_id = db["edits"].insert({"game_id": game.id, "number": number, "at": at,
-                                      "undo_of": target["id"]}).last_pk
-        current = {s["player"]: s["score"] for s in db.query(
-            "select player, score from scores where game_id = ? and number = ?",
-            [game.id, number])}
-        db["changes"].insert_all({"edit_id": edit_id, "game_id": game.id, "number": number,
-                                  "player": c["player"], "old": current.get(c["player"]),
-                                  "new": c["old"], "at": at} for c in changes)
-        if all(c["old"] is None for c in changes):
-            # Undoing a round's first recording: the round is unplayed again.
-            db.execute("delete from scores where game_id = ? and number = ?", [game.id, number])
-        else:
-            for c in changes:
-                db.execute("update scores set score = ?, hand = null where game_id = ? and "
-                           "number = ? and player = ?", [c["old"], game.id, number, c["player"]])
-        _bump(db, game.id, number, at)
-        return {"round": number, "changes": changes}
+        changes = edit_changes(db, target["id"])
+        _put_back(db, game, target["number"], {c["player"]: c["old"] for c in changes},
+                  undo_of=target["id"])
+        return {"round": target["number"], "changes": changes}
+
+
+def last_redoable(db, game_id: str) -> dict | None:
+    """The undo to redo: the game's latest history entry, when it is an undo not yet redone."""
+    rows = list(db.query(
+        "select e.id, e.number from edits e where e.game_id = ? and e.undo_of is not null "
+        "and e.id = (select max(id) from edits where game_id = ?) "
+        "and not exists (select 1 from edits r where r.redo_of = e.id)", [game_id, game_id]))
+    return dict(rows[0]) if rows else None
+
+
+def redo_last(db, game: Game) -> dict | None:
+    """Redo the undo that was the last change: the values it took away come back, as a new
+    history entry (which can be undone like any change)."""
+    with write(db):
+        _require_live(db, game.id)
+        target = last_redoable(db, game.id)
+        if target is None:
+            return None
+        changes = edit_changes(db, target["id"])
+        _put_back(db, game, target["number"], {c["player"]: c["old"] for c in changes},
+                  redo_of=target["id"])
+        return {"round": target["number"], "changes": changes}
+
+
+def _put_back(db, game: Game, number: int, values: dict[str, int | None], *,
+              undo_of: int | None = None, redo_of: int | None = None) -> None:
+    """Inside a write: set these players' scores of a round (None: the round unplayed again),
+    as one history entry linked to the entry it undoes or redoes."""
+    at = now()
+    edit_id = db["edits"].insert({"game_id": game.id, "number": number, "at": at,
+                                  "undo_of": undo_of, "redo_of": redo_of}).last_pk
+    current = {s["player"]: s["score"] for s in db.query(
+        "select player, score from scores where game_id = ? and number = ?", [game.id, number])}
+    db["changes"].insert_all({"edit_id": edit_id, "game_id": game.id, "number": number,
+                              "player": p, "old": current.get(p), "new": v, "at": at}
+                             for p, v in values.items())
+    if all(v is None for v in values.values()):
+        # Back to before the round's first recording: the round is unplayed again.
+        db.execute("delete from scores where game_id = ? and number = ?", [game.id, number])
+    else:
+        db["scores"].upsert_all(({"game_id": game.id, "number": number, "player": p,
+                                  "score": v, "hand": None} for p, v in values.items()),
+                                pk=("game_id", "number", "player"))
+    _bump(db, game.id, number, at)
 
 
 # --- export and import -----------------------------------------------------

@@ -51,10 +51,20 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(rounds.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(assets.bp)
-    from .views import live, referee, rules
+    from .views import devices, live, referee, rules
+    from .pins import PinRefused, is_keeper
     app.register_blueprint(referee.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(devices.bp)
+    app.jinja_env.globals.update(keeper=is_keeper, live_attrs=devices.live_attrs)
+
+    @app.errorhandler(PinRefused)
+    def pin_refused(error):
+        if is_api_request():   # the API blueprint answers its own; a stray one here too
+            from .api import pin_refused as api_pin_refused
+            return api_pin_refused(error)
+        return devices.pin_refused_page(error)
     app.jinja_env.filters["rules"] = rules.link_rules
     app.jinja_env.globals["rule_url"] = rules.rule_url
 

@@ -390,10 +390,15 @@
   var fmt;
   try { fmt = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }); }
   catch (e) { fmt = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }); }
-  document.querySelectorAll("time[data-local]").forEach(function (t) {
-    var d = new Date(t.getAttribute("datetime"));
-    if (!isNaN(d)) t.textContent = fmt.format(d);
-  });
+  var timeFmt = new Intl.DateTimeFormat(lang, { timeStyle: "medium" });
+  function localTimes() {
+    document.querySelectorAll("time[data-local]").forEach(function (t) {
+      var d = new Date(t.getAttribute("datetime"));
+      if (!isNaN(d)) t.textContent = (t.dataset.local === "time" ? timeFmt : fmt).format(d);
+    });
+  }
+  localTimes();
+  document.addEventListener("live:replaced", localTimes);
 })();
 
 // ---- Live: another device's save shows here within seconds, without a reload ----
@@ -435,12 +440,13 @@
         document.querySelectorAll("[data-live]").forEach(function (old) {
           var next = old.id && fresh.getElementById(old.id);
           if (!next) return;
-          var form = old.matches("form") ? old : old.querySelector("form[data-keep-typed]");
-          if (form && form.hasAttribute("data-keep-typed") && dirty(form)) {
-            notice(form.dataset.savedElsewhere && info && info.message ? info.message : form.dataset.savedElsewhere);
+          var form = old.matches("form[data-keep-typed]") ? old : old.querySelector("form[data-keep-typed]");
+          if (form && (form.hasAttribute("data-hold") || dirty(form))) {
+            notice((form.dataset.savedElsewhere || "").replace("{round}", info && info.round ? info.round : "?"));
             return;
           }
           if (old.contains(document.activeElement) && document.activeElement.matches("input, select, textarea")) return;
+          if (old.tagName === "DETAILS") next.open = old.open;
           old.replaceWith(next);
           next.dispatchEvent(new CustomEvent("live:replaced", { bubbles: true }));
         });
@@ -456,7 +462,7 @@
     fetch(url, { headers: headers, credentials: "same-origin", cache: "no-cache" })
       .then(function (r) {
         if (r.status === 304) return null;
-        if (r.status === 404) { url = null; return null; }
+        if (r.status === 404) { url = null; location.reload(); return null; }
         if (!r.ok) return null;
         etag = r.headers.get("ETag") || etag;
         return r.json();

@@ -27,7 +27,7 @@ def deep(levels: int) -> str:
     ("PUT", "/api/games/{gid}/rounds/abc", {"json": {"scores": {}}}, 404, "no such API route"),
     ("PUT", "/api/games/{gid}/rounds/-1", {"json": {"scores": {}}}, 404, "no such API route"),
     ("DELETE", "/api/hand-score", {}, 405, "does not accept a DELETE request"),
-    ("PATCH", "/api/games/{gid}", {"json": {}}, 405, "does not accept a PATCH request"),
+    ("POST", "/api/games/{gid}", {"json": {}}, 405, "does not accept a POST request"),
     ("POST", "/api/games", {"data": "players=Ann", "content_type": "text/plain"}, 415, "JSON"),
     ("POST", "/api/games", {"data": json.dumps({"players": ["A" * 1_100_000, "B"]}),
                             "content_type": "application/json"}, 413, "at most 1 MB"),

@@ -13,6 +13,7 @@ from flask import Blueprint, jsonify, request
 
 from ..errors import BadInput
 from ..parsing import load_json
+from ..pins import PinRefused
 from ..storage import GameNotFound
 from ..text import _
 
@@ -42,6 +43,15 @@ def bad_input(error: BadInput):
 def unsupported(_error):
     return jsonify(error=_("Send the body as JSON (Content-Type: application/json)."),
                    field=""), 415
+
+
+@bp.errorhandler(PinRefused)
+def pin_refused(error: PinRefused):
+    """403 without the right PIN; 429 (Retry-After) while guessing is slowed."""
+    if error.retry_after:
+        return (jsonify(error=error.message, field="pin"), 429,
+                {"Retry-After": str(error.retry_after)})
+    return jsonify(error=error.message, field="pin"), 403
 
 
 @bp.errorhandler(GameNotFound)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import jsonify
+from flask import jsonify, request
 
 from ..db import get_db
 from ..errors import BadInput
@@ -10,8 +10,10 @@ from ..game import Game, parse_game_name, parse_players
 from ..options import RuleOptions, parse_engines
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
 from ..archive import parse_document
+from ..pins import HEADER, check, client_address, hash_pin, parse_pin
 from ..storage import (StaleRound, create_game, delete_game, deleted_games, export_game, history,
-                       import_game, kept_until, list_games, load_game, record_round, restore_game)
+                       import_game, kept_until, list_games, load_game, record_round,
+                       rename_game, restore_game, set_pin)
 from ..text import _
 from ..tiles import DEFAULT_SET, SETS, parse_set, parse_tiles
 from . import bp, json_body
@@ -34,9 +36,17 @@ def new_game():
     set_n = parse_set(body.get("set", DEFAULT_SET))
     options = RuleOptions.from_dict(body.get("rules"))
     start, end = parse_engines(set_n, body.get("start_engine"), body.get("end_engine"))
+    pin = body.get("pin")
+    pin_hash = None if pin is None else hash_pin(parse_pin(pin))
     game = create_game(get_db(), name=parse_game_name(body.get("name")), players=players,
-                       set_n=set_n, options=options, start_engine=start, end_engine=end)
+                       set_n=set_n, options=options, start_engine=start, end_engine=end,
+                       pin_hash=pin_hash)
     return jsonify(game_json(game)), 201
+
+
+def keeper_only(game: Game) -> None:
+    """A write to a protected game needs its PIN in the X-Game-PIN header (403/429 else)."""
+    check(game, request.headers.get(HEADER), client_address())
 
 
 @bp.get("/games")
@@ -55,14 +65,45 @@ def get_game(game_id: str):
 @bp.delete("/games/<game_id>")
 def delete(game_id: str):
     """Move the game to "Recently deleted": gone from the list, restorable for 30 days."""
-    at = delete_game(get_db(), game_id)
+    db = get_db()
+    keeper_only(load_game(db, game_id))
+    at = delete_game(db, game_id)
     return jsonify(id=game_id, deleted_at=at, kept_until=kept_until(at))
 
 
 @bp.post("/games/<game_id>/restore")
 def restore(game_id: str):
     """Bring a deleted game back whole: rounds, history, live-table logs."""
-    return jsonify(game_json(restore_game(get_db(), game_id)))
+    db = get_db()
+    keeper_only(load_game(db, game_id, deleted=True))
+    return jsonify(game_json(restore_game(db, game_id)))
+
+
+@bp.patch("/games/<game_id>")
+def rename(game_id: str):
+    """Rename a game: {"name": "…"} (an addition to API.md; the PIN as for any write)."""
+    db = get_db()
+    keeper_only(load_game(db, game_id))
+    body = json_body()
+    if "name" not in body:
+        raise BadInput(_("Give the game's new name (an empty name shows the date)."), "name")
+    rename_game(db, game_id, parse_game_name(body["name"]))
+    return jsonify(game_json(load_game(db, game_id)))
+
+
+@bp.put("/games/<game_id>/pin")
+def change_pin(game_id: str):
+    """Set, change or remove a game's PIN: {"pin": "1234"} or {"pin": null}, with the
+    current PIN in X-Game-PIN when the game has one."""
+    db = get_db()
+    game = load_game(db, game_id)
+    keeper_only(game)
+    body = json_body()
+    if "pin" not in body:
+        raise BadInput(_("Give the new PIN (4 to 8 digits), or null to remove it."), "pin")
+    new = body["pin"]
+    set_pin(db, game_id, None if new is None else hash_pin(parse_pin(new)))
+    return jsonify(game_json(load_game(db, game_id)))
 
 
 @bp.get("/games/<game_id>/export")
@@ -104,6 +145,7 @@ def put_round(game_id: str, number: int):
     """Record (or replace) a round's scores, given as scores or as the hands left."""
     db = get_db()
     game = load_game(db, game_id)
+    keeper_only(game)
     body = json_body()
     try:
         rnd = game.round(number)

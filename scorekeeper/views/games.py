@@ -23,9 +23,10 @@ from ..netinfo import join_urls, qr_svg
 from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
 from . import keeps_input_on_csrf_error, safe_next
 from ..parsing import load_json, whole_number
+from ..pins import hash_pin, remember, require_keeper
 from ..storage import (KEEP_DELETED_DAYS, Busy, backup, create_game, delete_game, deleted_games,
-                       export_game, import_game, kept_until, list_games, load_game, rename_game,
-                       restore_game)
+                       export_game, forget_pins, import_game, kept_until, list_games, load_game,
+                       rename_game, restore_game)
 from .printing import content_disposition
 from ..tiles import SETS, set_size
 
@@ -65,7 +66,10 @@ def new_game():
             start, end = form.engines()
             game = create_game(get_db(), name=form.cleaned_name, players=form.cleaned_players,
                                set_n=form.set.data, options=form.options(),
-                               start_engine=start, end_engine=end)
+                               start_engine=start, end_engine=end,
+                               pin_hash=hash_pin(form.pin.data) if form.pin.data else None)
+            if game.protected:
+                remember(game)   # the device that set the PIN keeps score
         except BadInput as error:
             target = getattr(form, error.field, None) or form.start_engine
             target.errors = list(target.errors) + [error.message]
@@ -98,8 +102,10 @@ def deal_table_json() -> str:
 @bp.get("/games/<game_id>")
 def game(game_id: str):
     game = load_game(get_db(), game_id)
+    from .devices import game_url
     return render_template("game.html", game=game, standings=game.standings(),
-                           deal=game.deal)
+                           deal=game.deal, qr=qr_svg(game_url(game), scale=4),
+                           game_link=game_url(game))
 
 
 @bp.route("/games/<game_id>/rename", methods=["GET", "POST"])
@@ -107,6 +113,7 @@ def game(game_id: str):
 def rename(game_id: str):
     db = get_db()
     game = load_game(db, game_id)
+    require_keeper(game)
     form = RenameForm(name=game.name)
     status = 200
     if form.validate_on_submit():
@@ -130,6 +137,7 @@ def rename(game_id: str):
 def delete(game_id: str):
     db = get_db()
     game = load_game(db, game_id)
+    require_keeper(game)
     form = ConfirmForm()
     if form.validate_on_submit():
         delete_game(db, game_id)
@@ -153,7 +161,9 @@ def restore(game_id: str):
     if not form.validate_on_submit():
         flash(_("The page expired; nothing was restored. Try again."), "error")
         return redirect(url_for("games.trash"))
-    game = restore_game(get_db(), game_id)
+    db = get_db()
+    require_keeper(load_game(db, game_id, deleted=True))
+    game = restore_game(db, game_id)
     flash(_("%(name)s was restored.", name=game.display_name()))
     return redirect(url_for("games.game", game_id=game_id))
 
@@ -206,6 +216,7 @@ def backup_download():
     os.close(fd)
     try:
         backup(current_app.config["DATABASE"], path)
+        forget_pins(path)   # any device may download this: no PIN hash leaves the server
         copy = open(path, "rb")
     finally:
         os.remove(path)   # the open file keeps its data until the download is sent

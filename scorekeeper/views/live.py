@@ -19,6 +19,7 @@ from ..errors import BadInput
 from ..forms import ConfirmForm
 from ..game import Game
 from ..parsing import whole_number
+from ..pins import require_keeper
 from ..storage import Busy, StaleLive, add_move, live_moves, load_game, undo_move
 from ..text import N_
 from ..tiles import full_set, parse_tile_text, set_rows
@@ -152,6 +153,7 @@ def table(game_id: str, number: int):
 @bp.post("/games/<game_id>/rounds/<int:number>/live/start")
 def start(game_id: str, number: int):
     game, rnd = _game_round(game_id, number)
+    require_keeper(game)
     form = ConfirmForm()
     live = load_live(game, number)
     if not form.validate_on_submit():
@@ -194,6 +196,7 @@ def start(game_id: str, number: int):
 def action(game_id: str, number: int):
     """A play, draw or pass, checked against the live state before it is stored."""
     game, rnd = _game_round(game_id, number)
+    require_keeper(game)
     form = ConfirmForm()
     live = load_live(game, number)
     if live.state is None:
@@ -244,6 +247,7 @@ def action(game_id: str, number: int):
 @bp.post("/games/<game_id>/rounds/<int:number>/live/undo")
 def undo(game_id: str, number: int):
     game, rnd = _game_round(game_id, number)
+    require_keeper(game)
     form = ConfirmForm()
     if form.validate_on_submit():
         try:

@@ -16,8 +16,9 @@ from ..scoring import check_hands, check_scores, hand_score, round_warnings
 from ..parsing import whole_number
 from . import keeps_input_on_csrf_error, names_list, safe_next
 from .live import live_state
-from ..storage import (Busy, StaleRound, edit_changes, history, last_undoable, load_game,
-                       record_round, undo_last)
+from ..pins import require_keeper
+from ..storage import (Busy, StaleRound, edit_changes, history, last_redoable, last_undoable,
+                       load_game, record_round, redo_last, undo_last)
 from ..tiles import Tile, full_set, parse_tile_text
 
 bp = Blueprint("rounds", __name__)
@@ -153,6 +154,8 @@ def round_screen(game_id: str, number: int):
     db = get_db()
     game = load_game(db, game_id)
     rnd = _round_or_404(game, number)
+    if request.method == "POST":
+        require_keeper(game)
     form = RoundForm()
     raw = {p: ("" if rnd.scores is None else str(rnd.scores[p])) for p in game.players}
     hand_text = {p: hand_json_text((rnd.hands or {}).get(p)) for p in game.players}
@@ -243,7 +246,23 @@ def history_page(game_id: str):
     db = get_db()
     game = load_game(db, game_id)
     return render_template("history.html", game=game, changes=list(reversed(history(db, game_id))),
-                           undoable=last_undoable(db, game_id), form=ConfirmForm())
+                           undoable=last_undoable(db, game_id),
+                           redoable=last_redoable(db, game_id), form=ConfirmForm())
+
+
+@bp.post("/games/<game_id>/redo")
+def redo(game_id: str):
+    """Take back the undo that was the last change (one tap: it is an undo's undo)."""
+    db = get_db()
+    game = load_game(db, game_id)
+    require_keeper(game)
+    if not ConfirmForm().validate_on_submit():
+        flash(_("The page expired; nothing was redone. Try again."), "error")
+    elif redo_last(db, game) is None:
+        flash(_("There is nothing to redo."), "error")
+    else:
+        flash(_("The undone change is back."))
+    return redirect(url_for("rounds.history_page", game_id=game_id))
 
 
 @bp.route("/games/<game_id>/undo", methods=["GET", "POST"])
@@ -251,6 +270,7 @@ def undo(game_id: str):
     """Undo the latest change, after a look at what it will put back."""
     db = get_db()
     game = load_game(db, game_id)
+    require_keeper(game)
     form = ConfirmForm()
     if request.method == "GET":
         target = last_undoable(db, game_id)

@@ -1,0 +1,164 @@
+"""The game PIN: who may change a game (API.md "Game PIN").
+
+A game may carry a PIN of 4 to 8 digits, stored only as a Werkzeug password
+hash.  A device that entered it once is that game's scorekeeper (remembered in
+its session, tied to the PIN: a new PIN needs entering again); every other
+device is a viewer.  The API takes it in the ``X-Game-PIN`` header.  Guessing
+is slowed: 5 wrong PINs for a game from one client address within 10 minutes,
+and that client waits out the 10 minutes for that game, even with the right PIN.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import threading
+import time
+from collections import OrderedDict, deque
+
+from flask import current_app, request, session
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from .errors import BadInput
+from .game import Game
+from .text import _
+
+_PIN = re.compile(r"[0-9]{4,8}")
+HEADER = "X-Game-PIN"
+MAX_WRONG = 5
+WINDOW = 600.0   # seconds
+
+
+def parse_pin(value, field: str = "pin") -> str:
+    """A PIN from input: a string of 4 to 8 ASCII digits."""
+    if not isinstance(value, str) or not _PIN.fullmatch(value):
+        raise BadInput(_("A PIN is 4 to 8 digits (0-9)."), field)
+    return value
+
+
+def hash_pin(pin: str) -> str:
+    return generate_password_hash(pin)
+
+
+class PinRefused(Exception):
+    """Writing to a protected game needs its PIN; *retry_after* > 0 when guessing is slowed."""
+
+    def __init__(self, game: Game, retry_after: int = 0, wrong: bool = False):
+        super().__init__(game.id)
+        self.game = game
+        self.retry_after = retry_after
+        self.wrong = wrong
+
+    @property
+    def message(self) -> str:
+        if self.retry_after:
+            minutes = max(1, -(-self.retry_after // 60))
+            return _("Too many wrong PINs for this game from this device: try again in "
+                     "%(minutes)s min.", minutes=minutes)
+        if self.wrong:
+            return _("That is not this game's PIN.")
+        return _("This game is protected by a PIN: only its scorekeeper can change it. "
+                 "Enter the PIN to keep score on this device.")
+
+
+class _Guesses:
+    """Wrong PINs per (client address, game) in the last WINDOW seconds."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._wrong: dict[tuple[str, str], deque] = {}
+
+    def wait(self, client: str, game_id: str, now: float | None = None) -> int:
+        """Seconds this client must wait before trying this game's PIN again (0: go ahead)."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            times = self._wrong.get((client, game_id))
+            if not times:
+                return 0
+            while times and now - times[0] >= WINDOW:
+                times.popleft()
+            if len(times) < MAX_WRONG:
+                return 0
+            return int(times[0] + WINDOW - now) + 1
+
+    def wrong(self, client: str, game_id: str, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            self._wrong.setdefault((client, game_id), deque()).append(now)
+            if len(self._wrong) > 10_000:   # a flood of addresses: forget the oldest
+                self._wrong.pop(next(iter(self._wrong)))
+
+    def clear(self) -> None:
+        with self._lock:
+            self._wrong.clear()
+
+
+guesses = _Guesses()
+
+# Checking a Werkzeug hash is slow on purpose (scrypt); an API client sends the PIN with
+# every save, so a right PIN is remembered (as a digest, in memory) once checked.
+_checked: OrderedDict[tuple[str, str], bool] = OrderedDict()
+_checked_lock = threading.Lock()
+
+
+def _matches(pin_hash: str, pin: str) -> bool:
+    key = (pin_hash, hashlib.sha256(pin.encode()).hexdigest())
+    with _checked_lock:
+        if key in _checked:
+            return True
+    if not check_password_hash(pin_hash, pin):
+        return False
+    with _checked_lock:
+        _checked[key] = True
+        while len(_checked) > 256:
+            _checked.popitem(last=False)
+    return True
+
+
+def check(game: Game, pin: str | None, client: str) -> None:
+    """Let a write through, or raise PinRefused (missing, wrong, or guessing slowed)."""
+    if not game.protected:
+        return
+    wait = guesses.wait(client, game.id)
+    if wait:
+        raise PinRefused(game, retry_after=wait)
+    if not pin:
+        raise PinRefused(game)
+    if not _matches(game.pin_hash, pin):
+        guesses.wrong(client, game.id)
+        wait = guesses.wait(client, game.id)
+        raise PinRefused(game, retry_after=wait, wrong=True)
+
+
+# --- devices (pages) --------------------------------------------------------
+
+def _fingerprint(game: Game) -> str:
+    """What a device keeps to show it entered this PIN (not the PIN, not its hash)."""
+    key = current_app.config["SECRET_KEY"]
+    key = key.encode() if isinstance(key, str) else key
+    return hmac.new(key, (game.pin_hash or "").encode(), hashlib.sha256).hexdigest()[:20]
+
+
+def is_keeper(game: Game) -> bool:
+    """True when this device may change the game: it is open, or the PIN was entered here."""
+    if not game.protected:
+        return True
+    return session.get("keepers", {}).get(game.id) == _fingerprint(game)
+
+
+def remember(game: Game) -> None:
+    """This device entered the game's PIN: it is the game's scorekeeper from now on."""
+    keepers = dict(session.get("keepers", {}))
+    keepers[game.id] = _fingerprint(game)
+    session["keepers"] = keepers
+
+
+def require_keeper(game: Game) -> None:
+    """For a page that changes the game: PinRefused unless this device is its scorekeeper."""
+    if not is_keeper(game):
+        raise PinRefused(game)
+
+
+def client_address() -> str:
+    return request.remote_addr or "unknown"

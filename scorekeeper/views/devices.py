@@ -1,0 +1,144 @@
+"""Pages for the devices at a table: the PIN that makes a device the scorekeeper, the
+"anything new?" check every open page makes, and the TV scoreboard.
+
+One scorekeeper, many viewers: a protected game changes only from a device that
+entered its PIN; every other device sees the same pages without the buttons that
+change anything.  Every open page of a game asks the game's version with
+If-None-Match every second or two: a 304 costs the server almost nothing, so
+fifty phones never hold fifty server threads.
+"""
+
+from __future__ import annotations
+
+from flask import (Blueprint, Response, flash, jsonify, redirect, render_template, request,
+                   url_for)
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from ..db import get_db
+from ..errors import BadInput
+from ..forms import ChangePinForm, PinForm
+from ..game import Game
+from ..netinfo import qr_svg
+from ..pins import PinRefused, check, client_address, hash_pin, is_keeper, parse_pin, remember
+from ..storage import Busy, game_version, load_game, set_pin
+from . import safe_next
+
+bp = Blueprint("devices", __name__)
+
+
+def game_url(game: Game) -> str:
+    """The address that opens this game on another device (as a viewer)."""
+    from .games import join_url
+    return join_url().rstrip("/") + url_for("games.game", game_id=game.id)
+
+
+def live_attrs(game: Game) -> Markup:
+    """The <body> attributes that make a page of *game* update itself."""
+    return Markup(' data-updates="%s" data-version="%s"') % (
+        url_for("devices.updates", game_id=game.id), game.version)
+
+
+@bp.get("/games/<game_id>/updates")
+def updates(game_id: str):
+    """The game's version, answered 304 when the page already has it (If-None-Match)."""
+    version = game_version(get_db(), game_id)
+    if version is None:
+        return jsonify(error=_("There is no game with that address. It may have been "
+                               "deleted.")), 404
+    etag = str(version)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        latest = get_db().execute("select number from edits where game_id = ? order by id desc "
+                                  "limit 1", [game_id]).fetchone()
+        response = jsonify(version=version, round=latest[0] if latest else None)
+    response.set_etag(etag)
+    response.cache_control.no_cache = True
+    return response
+
+
+@bp.get("/games/<game_id>/board")
+def board(game_id: str):
+    """The TV scoreboard: places, totals, the engine, the join code; dark and large."""
+    game = load_game(get_db(), game_id)
+    return render_template("board.html", game=game, standings=game.standings(),
+                           qr=qr_svg(game_url(game), scale=6))
+
+
+@bp.route("/games/<game_id>/pin", methods=["GET", "POST"])
+def enter_pin(game_id: str):
+    """"Scorekeeper? Enter the PIN": this device becomes the game's scorekeeper."""
+    db = get_db()
+    game = load_game(db, game_id, deleted=True)
+    back = safe_next(request.args.get("next"), url_for("games.game", game_id=game_id))
+    if not game.protected or is_keeper(game):
+        return redirect(back)
+    form = PinForm()
+    error, status, headers = None, 200, {}
+    if form.validate_on_submit():
+        try:
+            check(game, (form.pin.data or "").strip(), client_address())
+        except PinRefused as refused:
+            error, status = refused.message, 429 if refused.retry_after else 403
+            if refused.retry_after:
+                headers["Retry-After"] = str(refused.retry_after)
+        else:
+            remember(game)
+            flash(_("This device is now the scorekeeper of %(name)s.", name=game.display_name()))
+            return redirect(back)
+    elif request.method == "POST":
+        error, status = _("The page expired; enter the PIN again."), 400
+    return render_template("pin.html", game=game, form=form, error=error, back=back), status, headers
+
+
+@bp.route("/games/<game_id>/pin/change", methods=["GET", "POST"])
+def change_pin(game_id: str):
+    """Set, change or remove the game's PIN; the current PIN is asked when it has one."""
+    db = get_db()
+    game = load_game(db, game_id)
+    form = ChangePinForm()
+    error, status, headers = None, 200, {}
+    if form.validate_on_submit():
+        try:
+            check(game, (form.current.data or "").strip(), client_address())
+            removing = request.form.get("action") == "remove"
+            new = None if removing else parse_pin((form.new.data or "").strip())
+            set_pin(db, game_id, None if new is None else hash_pin(new))
+        except PinRefused as refused:
+            error, status = refused.message, 429 if refused.retry_after else 403
+            if refused.retry_after:
+                headers["Retry-After"] = str(refused.retry_after)
+        except BadInput as bad:
+            error, status = bad.message, 400
+        except Busy as busy:
+            error, status = busy.message, 503
+        else:
+            game = load_game(db, game_id)
+            if game.protected:
+                remember(game)   # the device that set the PIN keeps score
+                flash(_("The PIN is set. Other devices need it to change this game."))
+            else:
+                flash(_("The PIN is removed: every device can change this game."))
+            return redirect(url_for("games.game", game_id=game_id))
+    elif request.method == "POST":
+        error, status = _("The page expired; try again."), 400
+    return render_template("pin_change.html", game=game, form=form, error=error), status, headers
+
+
+def pin_refused_page(refused: PinRefused):
+    """A page write without the PIN: say so, and offer to enter it (403, or 429 waiting)."""
+    game = refused.game
+    back = safe_next(request.full_path if request.method == "GET" else request.referrer
+                     and _local_path(request.referrer),
+                     url_for("games.game", game_id=game.id))
+    headers = {"Retry-After": str(refused.retry_after)} if refused.retry_after else {}
+    return (render_template("pin.html", game=game, form=PinForm(), error=refused.message,
+                            back=back, refused=True),
+            429 if refused.retry_after else 403, headers)
+
+
+def _local_path(url: str) -> str:
+    from urllib.parse import urlsplit
+    parts = urlsplit(url)
+    return parts.path + (f"?{parts.query}" if parts.query else "")
