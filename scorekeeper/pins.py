@@ -126,9 +126,8 @@ def check(game: Game, pin: str | None, client: str) -> None:
     if not pin:
         raise PinRefused(game)
     if not _matches(game.pin_hash, pin):
-        guesses.wrong(client, game.id)
-        wait = guesses.wait(client, game.id)
-        raise PinRefused(game, retry_after=wait, wrong=True)
+        guesses.wrong(client, game.id)   # the next try waits if this was the fifth
+        raise PinRefused(game, wrong=True)
 
 
 # --- devices (pages) --------------------------------------------------------

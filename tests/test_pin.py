@@ -1,0 +1,286 @@
+"""One scorekeeper, many viewers: the game PIN on every write route (pages and API),
+guessing slowed, the live-update check, and the TV board."""
+
+import re
+from html import unescape
+
+import pytest
+
+from scorekeeper import pins
+
+PLAYERS = ["Ann", "Bob", "Chi"]
+PIN = "2468"
+
+
+@pytest.fixture(autouse=True)
+def fresh_guesses():
+    pins.guesses.clear()
+    yield
+    pins.guesses.clear()
+
+
+@pytest.fixture
+def game(client):
+    r = client.post("/api/games", json={"name": "Friday", "players": PLAYERS, "pin": PIN})
+    assert r.status_code == 201
+    return r.get_json()
+
+
+def scores(a=0, b=5, c=9):
+    return {"scores": dict(zip(PLAYERS, (a, b, c)))}
+
+
+# --- the API -----------------------------------------------------------------
+
+@pytest.mark.parametrize("pin", ["12", "123456789", "12a4", "", "１２３４", 1234, True, []])
+def test_a_pin_is_four_to_eight_digits(client, pin):
+    r = client.post("/api/games", json={"players": PLAYERS, "pin": pin})
+    assert r.status_code == 400
+    assert r.get_json() == {"error": "A PIN is 4 to 8 digits (0-9).", "field": "pin"}
+    assert client.get("/api/games").get_json()["games"] == []      # nothing stored
+
+
+def test_the_pin_is_never_shown(client, game):
+    assert game["protected"] is True
+    for url in (f"/api/games/{game['id']}", f"/api/games/{game['id']}/export", "/api/games"):
+        body = client.get(url).get_data(as_text=True)
+        assert PIN not in body and "pin_hash" not in body and "scrypt" not in body
+    open_game = client.post("/api/games", json={"players": PLAYERS}).get_json()
+    assert open_game["protected"] is False
+
+
+def write_requests(gid):
+    """Every API write to a game: (method, path, body)."""
+    return [
+        ("PUT", f"/api/games/{gid}/rounds/1", scores()),
+        ("PATCH", f"/api/games/{gid}", {"name": "Saturday"}),
+        ("PUT", f"/api/games/{gid}/pin", {"pin": "1357"}),
+        ("DELETE", f"/api/games/{gid}", None),
+    ]
+
+
+@pytest.mark.parametrize("index", range(4))
+@pytest.mark.parametrize("header", [None, "1111", "246"])
+def test_api_writes_need_the_pin(client, game, index, header):
+    method, path, body = write_requests(game["id"])[index]
+    headers = {pins.HEADER: header} if header is not None else {}
+    r = client.open(path, method=method, json=body, headers=headers)
+    assert r.status_code == 403
+    assert r.get_json()["field"] == "pin"
+    stored = client.get(f"/api/games/{game['id']}").get_json()
+    assert stored["name"] == "Friday" and stored["rounds"][0]["scores"] is None
+    assert stored["protected"] is True
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_api_writes_with_the_pin(client, game, index):
+    method, path, body = write_requests(game["id"])[index]
+    r = client.open(path, method=method, json=body, headers={pins.HEADER: PIN})
+    assert r.status_code == 200, r.get_json()
+
+
+def test_restore_needs_the_pin(client, game):
+    gid = game["id"]
+    assert client.delete(f"/api/games/{gid}", headers={pins.HEADER: PIN}).status_code == 200
+    assert client.post(f"/api/games/{gid}/restore").status_code == 403
+    r = client.post(f"/api/games/{gid}/restore", headers={pins.HEADER: PIN})
+    assert r.status_code == 200 and r.get_json()["protected"] is True
+
+
+def test_reads_need_no_pin(client, game):
+    gid = game["id"]
+    client.put(f"/api/games/{gid}/rounds/1", json=scores(), headers={pins.HEADER: PIN})
+    for url in (f"/api/games/{gid}", f"/api/games/{gid}/standings", f"/api/games/{gid}/history",
+                f"/api/games/{gid}/export", f"/games/{gid}/scoresheet.pdf", f"/games/{gid}",
+                f"/games/{gid}/board", f"/games/{gid}/rounds/1/referee"):
+        assert client.get(url).status_code == 200, url
+
+
+def test_changing_and_removing_the_pin(client, game):
+    gid = game["id"]
+    r = client.put(f"/api/games/{gid}/pin", json={"pin": "13579"}, headers={pins.HEADER: PIN})
+    assert r.status_code == 200 and r.get_json()["protected"] is True
+    assert client.put(f"/api/games/{gid}/rounds/1", json=scores(),
+                      headers={pins.HEADER: PIN}).status_code == 403          # the old one
+    r = client.put(f"/api/games/{gid}/pin", json={"pin": None}, headers={pins.HEADER: "13579"})
+    assert r.get_json()["protected"] is False
+    assert client.put(f"/api/games/{gid}/rounds/1", json=scores()).status_code == 200
+
+
+def test_guessing_is_slowed_per_client_and_game(client, game, app):
+    gid = game["id"]
+    other = client.post("/api/games", json={"players": PLAYERS, "pin": PIN}).get_json()["id"]
+    url = f"/api/games/{gid}/rounds/1"
+    for _ in range(pins.MAX_WRONG):
+        assert client.put(url, json=scores(), headers={pins.HEADER: "0000"}).status_code == 403
+    # The sixth try is refused even with the right PIN, with the time to wait.
+    r = client.put(url, json=scores(), headers={pins.HEADER: PIN})
+    assert r.status_code == 429 and r.get_json()["field"] == "pin"
+    assert 0 < int(r.headers["Retry-After"]) <= 600
+    assert "try again in 10 min" in r.get_json()["error"]
+    # Another game, and another client, are not affected.
+    assert client.put(f"/api/games/{other}/rounds/1", json=scores(),
+                      headers={pins.HEADER: PIN}).status_code == 200
+    other_client = app.test_client()
+    assert other_client.put(url, json=scores(), headers={pins.HEADER: PIN},
+                            environ_base={"REMOTE_ADDR": "10.0.0.9"}).status_code == 200
+
+
+def test_guesses_are_forgotten_after_ten_minutes():
+    g = pins._Guesses()
+    for t in range(5):
+        g.wrong("1.2.3.4", "g", now=100.0 + t)
+    assert g.wait("1.2.3.4", "g", now=110.0) == 591
+    assert g.wait("1.2.3.4", "g", now=100.0 + pins.WINDOW + 0.5) == 0
+
+
+# --- the pages ---------------------------------------------------------------
+
+def page_text(response):
+    html = re.sub(r"</?(a|bdi)\b[^>]*>", "", response.get_data(as_text=True))
+    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))
+
+
+WRITE_CONTROLS = ['id="save-round"', 'id="undo"', 'id="redo"', ">Rename<", ">Delete<",
+                  'id="start-live"', 'id="record-play"', 'id="undo-live"', 'id="pin-link"']
+
+
+@pytest.mark.parametrize("path", ["/games/{gid}", "/games/{gid}/rounds/1", "/games/{gid}/history",
+                                  "/games/{gid}/rounds/1/live", "/", "/games/{gid}/standings"])
+def test_a_viewer_sees_no_write_controls(client, game, path):
+    client.put(f"/api/games/{game['id']}/rounds/1", json=scores(), headers={pins.HEADER: PIN})
+    html = client.get(path.format(gid=game["id"])).get_data(as_text=True)
+    for control in WRITE_CONTROLS:
+        assert control not in html, control
+    if path != "/":
+        assert "Scorekeeper? Enter the PIN" in html
+
+
+def page_writes(gid):
+    return [
+        ("post", f"/games/{gid}/rounds/1", {"score-0": "0", "score-1": "5", "score-2": "9",
+                                            "revision": "0"}),
+        ("get", f"/games/{gid}/undo", None),
+        ("post", f"/games/{gid}/undo", {}),
+        ("post", f"/games/{gid}/redo", {}),
+        ("get", f"/games/{gid}/rename", None),
+        ("post", f"/games/{gid}/rename", {"name": "Saturday"}),
+        ("get", f"/games/{gid}/delete", None),
+        ("post", f"/games/{gid}/delete", {}),
+        ("post", f"/games/{gid}/rounds/1/live/start", {"starter": "0", "tiles_each": "5"}),
+        ("post", f"/games/{gid}/rounds/1/live/action", {"kind": "pass"}),
+        ("post", f"/games/{gid}/rounds/1/live/undo", {}),
+    ]
+
+
+@pytest.mark.parametrize("index", range(11))
+def test_page_writes_without_the_pin_are_refused_and_store_nothing(client, game, index):
+    gid = game["id"]
+    method, path, data = page_writes(gid)[index]
+    r = getattr(client, method)(path, data=data)
+    assert r.status_code == 403
+    assert "only its scorekeeper can change it" in page_text(r)
+    stored = client.get(f"/api/games/{gid}").get_json()
+    assert stored["name"] == "Friday" and stored["rounds"][0]["scores"] is None
+    assert client.get(f"/games/{gid}/rounds/1/live/log").status_code == 200
+    assert "No live table" in page_text(client.get(f"/games/{gid}/rounds/1/live/log"))
+
+
+def test_entering_the_pin_makes_this_device_the_scorekeeper(client, app, game):
+    gid = game["id"]
+    r = client.post(f"/games/{gid}/pin?next=/games/{gid}/rounds/1", data={"pin": "9999"})
+    assert r.status_code == 403 and "That is not this game's PIN." in page_text(r)
+    r = client.post(f"/games/{gid}/pin?next=/games/{gid}/rounds/1", data={"pin": PIN})
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/games/{gid}/rounds/1")
+    html = client.get(f"/games/{gid}/rounds/1").get_data(as_text=True)
+    assert 'id="save-round"' in html and "Enter the PIN" not in html
+    r = client.post(f"/games/{gid}/rounds/1", data={"score-0": "0", "score-1": "5",
+                                                   "score-2": "9", "revision": "0"})
+    assert r.status_code == 302
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["scores"] == dict(
+        zip(PLAYERS, (0, 5, 9)))
+    # Another device is still a viewer.
+    assert 'id="save-round"' not in app.test_client().get(f"/games/{gid}/rounds/2").get_data(
+        as_text=True)
+
+
+def test_a_new_pin_must_be_entered_again(client, app, game):
+    gid = game["id"]
+    keeper_b = app.test_client()
+    keeper_b.post(f"/games/{gid}/pin", data={"pin": PIN})
+    client.post(f"/games/{gid}/pin", data={"pin": PIN})
+    r = client.post(f"/games/{gid}/pin/change", data={"current": PIN, "new": "8642",
+                                                      "action": "set"})
+    assert r.status_code == 302
+    assert 'id="pin-link"' in client.get(f"/games/{gid}").get_data(as_text=True)   # still keeper
+    assert 'id="pin-link"' not in keeper_b.get(f"/games/{gid}").get_data(as_text=True)
+    r = client.post(f"/games/{gid}/pin/change", data={"current": "0000", "action": "remove"})
+    assert r.status_code == 403
+    r = client.post(f"/games/{gid}/pin/change", data={"current": "8642", "action": "remove"})
+    assert r.status_code == 302
+    assert client.get(f"/api/games/{gid}").get_json()["protected"] is False
+
+
+def test_the_pin_page_says_when_to_try_again(client, game):
+    gid = game["id"]
+    for _ in range(pins.MAX_WRONG):
+        client.post(f"/games/{gid}/pin", data={"pin": "0000"})
+    r = client.post(f"/games/{gid}/pin", data={"pin": PIN})
+    assert r.status_code == 429 and r.headers["Retry-After"]
+    assert "Too many wrong PINs for this game from this device: try again in 10 min." in page_text(r)
+
+
+def test_new_game_page_sets_a_pin(client):
+    data = {f"players-{i}": n for i, n in enumerate(PLAYERS)}
+    r = client.post("/games/new", data={**data, "set": "12", "pin": "12"})
+    assert r.status_code == 200 and "A PIN is 4 to 8 digits (0-9)." in page_text(r)
+    r = client.post("/games/new", data={**data, "set": "12", "pin": "4321", "deal": "A",
+                                        "starter": "engine_holder", "first_turn": "train",
+                                        "first_turn_stuck": "marker",
+                                        "double_owner_satisfies": "false", "double_blank": "50"})
+    assert r.status_code == 302
+    gid = r.headers["Location"].split("/")[2]
+    assert client.get(f"/api/games/{gid}").get_json()["protected"] is True
+    # The device that set the PIN keeps score.
+    assert 'id="save-round"' in client.get(f"/games/{gid}/rounds/1").get_data(as_text=True)
+
+
+# --- live updates and the board -------------------------------------------------
+
+def test_updates_answer_304_until_something_changes(client, game):
+    gid = game["id"]
+    r = client.get(f"/games/{gid}/updates")
+    assert r.status_code == 200 and r.headers["ETag"]
+    version = r.get_json()["version"]
+    r = client.get(f"/games/{gid}/updates", headers={"If-None-Match": r.headers["ETag"]})
+    assert r.status_code == 304 and r.data == b""
+    client.put(f"/api/games/{gid}/rounds/2", json=scores(), headers={pins.HEADER: PIN})
+    r = client.get(f"/games/{gid}/updates", headers={"If-None-Match": f'"{version}"'})
+    assert r.status_code == 200
+    assert r.get_json()["version"] > version and r.get_json()["round"] == 2
+    client.delete(f"/api/games/{gid}", headers={pins.HEADER: PIN})
+    assert client.get(f"/games/{gid}/updates").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/games/{gid}", "/games/{gid}/rounds/1", "/games/{gid}/standings",
+                                  "/games/{gid}/history", "/games/{gid}/rounds/1/live",
+                                  "/games/{gid}/rounds/1/live/log", "/games/{gid}/board"])
+def test_game_pages_ask_for_updates(client, game, path):
+    html = client.get(path.format(gid=game["id"])).get_data(as_text=True)
+    assert f'data-updates="/games/{game["id"]}/updates"' in html and "data-live" in html
+
+
+def test_the_board(client, game):
+    gid = game["id"]
+    for n, row in ((1, (0, 5, 9)), (2, (7, 0, 5))):
+        client.put(f"/api/games/{gid}/rounds/{n}", json=scores(*row), headers={pins.HEADER: PIN})
+    r = client.get(f"/games/{gid}/board")
+    text = page_text(r)
+    assert "Round 3 of 13" in text and "Engine: double-10" in text
+    assert "1 Bob 1 zero round 5 2 Ann 1 zero round 7 3 Chi 14" in text
+    assert "<svg" in r.get_data(as_text=True) and "Scan to follow this game" in text
+    # Equal totals (Ann 11, Bob 11): the tiebreak sentence says what decided it (R8.3).
+    client.put(f"/api/games/{gid}/rounds/3", json=scores(4, 6, 0), headers={pins.HEADER: PIN})
+    text = page_text(client.get(f"/games/{gid}/board"))
+    assert "1 Ann" in text and "2 Bob" in text
+    assert "Ann ahead of Bob: lower lowest non-zero round, 4 to 5 (R8.3)." in text
