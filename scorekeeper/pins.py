@@ -132,24 +132,29 @@ def check(game: Game, pin: str | None, client: str) -> None:
 
 # --- devices (pages) --------------------------------------------------------
 
-def _fingerprint(game: Game) -> str:
+def _fingerprint(pin_hash: str | None) -> str:
     """What a device keeps to show it entered this PIN (not the PIN, not its hash)."""
     key = current_app.config["SECRET_KEY"]
     key = key.encode() if isinstance(key, str) else key
-    return hmac.new(key, (game.pin_hash or "").encode(), hashlib.sha256).hexdigest()[:20]
+    return hmac.new(key, (pin_hash or "").encode(), hashlib.sha256).hexdigest()[:20]
 
 
 def is_keeper(game: Game) -> bool:
     """True when this device may change the game: it is open, or the PIN was entered here."""
-    if not game.protected:
+    return keeps(game.id, game.pin_hash)
+
+
+def keeps(game_id: str, pin_hash: str | None) -> bool:
+    """is_keeper() from the game's id and PIN hash alone."""
+    if pin_hash is None:
         return True
-    return session.get("keepers", {}).get(game.id) == _fingerprint(game)
+    return session.get("keepers", {}).get(game_id) == _fingerprint(pin_hash)
 
 
 def remember(game: Game) -> None:
     """This device entered the game's PIN: it is the game's scorekeeper from now on."""
     keepers = dict(session.get("keepers", {}))
-    keepers[game.id] = _fingerprint(game)
+    keepers[game.id] = _fingerprint(game.pin_hash)
     session["keepers"] = keepers
 
 

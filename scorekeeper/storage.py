@@ -309,11 +309,18 @@ def load_game(db, game_id: str, *, deleted: bool = False) -> Game:
                 row["pin_hash"])
 
 
+def game_stamp(db, game_id: str) -> tuple[int, str | None] | None:
+    """The game's version (one more with every change to it) and PIN hash; None when
+    there is no such game, or it is in "Recently deleted"."""
+    row = db.execute("select version, pin_hash, deleted_at from games where id = ?",
+                     [game_id]).fetchone()
+    return None if row is None or row[2] is not None else (row[0], row[1])
+
+
 def game_version(db, game_id: str) -> int | None:
-    """The game's version (one more with every change to it); None when there is no such
-    game, or it is in "Recently deleted"."""
-    row = db.execute("select version, deleted_at from games where id = ?", [game_id]).fetchone()
-    return None if row is None or row[1] is not None else row[0]
+    """The game's version, or None (see game_stamp)."""
+    stamp = game_stamp(db, game_id)
+    return None if stamp is None else stamp[0]
 
 
 def set_pin(db, game_id: str, pin_hash: str | None) -> None:

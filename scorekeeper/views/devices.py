@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..db import get_db
+from ..pagecache import cached_page
 from ..errors import BadInput
 from ..forms import ChangePinForm, PinForm
 from ..game import Game
@@ -59,6 +60,7 @@ def updates(game_id: str):
 
 
 @bp.get("/games/<game_id>/board")
+@cached_page
 def board(game_id: str):
     """The TV scoreboard: places, totals, the engine, the join code; dark and large."""
     game = load_game(get_db(), game_id)

@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..db import get_db
+from ..pagecache import cached_page
 from ..errors import BadInput
 from ..game import parse_game_name
 from ..archive import parse_document
@@ -100,6 +101,7 @@ def deal_table_json() -> str:
 
 
 @bp.get("/games/<game_id>")
+@cached_page
 def game(game_id: str):
     game = load_game(get_db(), game_id)
     from .devices import game_url

@@ -13,6 +13,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 
 from ..db import get_db
+from ..pagecache import cached_page
 from ..engine import (DrawAction, Finish, IllegalMove, PassAction, PlayAction, RoundState,
                       Violation, action_from_json, apply, start_from_json, train_sentence)
 from ..errors import BadInput
@@ -145,6 +146,7 @@ def render_live(game: Game, rnd, live: Live, refused: list[Violation] | None = N
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>/live")
+@cached_page
 def table(game_id: str, number: int):
     game, rnd = _game_round(game_id, number)
     return render_live(game, rnd, load_live(game, number))
@@ -262,6 +264,7 @@ def undo(game_id: str, number: int):
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>/live/log")
+@cached_page
 def log(game_id: str, number: int):
     game, rnd = _game_round(game_id, number)
     return render_template("live/log.html", game=game, rnd=rnd, live=load_live(game, number))

@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 from flask_babel import gettext as _
 
 from ..db import get_db
+from ..pagecache import cached_page
 from ..engine import Play, check, legal_plays, plan_train
 from ..errors import BadInput
 from ..game import Game
@@ -287,16 +288,19 @@ def plan_view(ctx: Context):
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>/referee")
+@cached_page
 def ruling(game_id: str, number: int):
     return ruling_view(game_context(game_id, number))
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>/referee/plays")
+@cached_page
 def plays(game_id: str, number: int):
     return plays_view(game_context(game_id, number))
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>/referee/plan")
+@cached_page
 def plan(game_id: str, number: int):
     return plan_view(game_context(game_id, number))
 

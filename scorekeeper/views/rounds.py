@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 
 from ..charts import player_colour, totals_chart
 from ..db import get_db
+from ..pagecache import cached_page
 from ..errors import BadInput
 from ..forms import ConfirmForm, RoundForm
 from ..game import Game
@@ -150,6 +151,7 @@ def conflict_form(game: Game, conflict, scores: dict[str, int], hand_text: dict[
 
 @bp.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
 @keeps_input_on_csrf_error
+@cached_page
 def round_screen(game_id: str, number: int):
     db = get_db()
     game = load_game(db, game_id)
@@ -232,6 +234,7 @@ def round_screen(game_id: str, number: int):
 
 
 @bp.get("/games/<game_id>/standings")
+@cached_page
 def standings(game_id: str):
     game = load_game(get_db(), game_id)
     labels = [str(r.number) for r in game.rounds if r.scores is not None]
@@ -242,6 +245,7 @@ def standings(game_id: str):
 
 
 @bp.get("/games/<game_id>/history")
+@cached_page
 def history_page(game_id: str):
     db = get_db()
     game = load_game(db, game_id)
