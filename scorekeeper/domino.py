@@ -51,6 +51,7 @@ def pip_radius(n: int) -> float:
     return 0.11 if n <= 9 else (0.085 if n <= 12 else 0.065)
 
 
+@lru_cache(maxsize=4096)   # a round page draws ~100 dominoes, the same ones every time
 def domino_svg(a: int, b: int, size: int = 48, vertical: bool = False,
                label: str | None = None, css_class: str = "domino") -> Markup:
     """An SVG domino showing a|b; *size* is the width of one half in pixels."""
