@@ -133,8 +133,8 @@ def parse_document(doc) -> Archive:
 
 def _rounds(value, players, set_n, options, engines) -> list[ArchivedRound]:
     if not isinstance(value, list) or len(value) != len(engines):
-        raise BadInput(_("A game from double-%(start)s down to double-%(end)s has %(count)s "
-                         "rounds; the export must list each of them once.",
+        raise BadInput(_("Rounds in this game (double-%(start)s down to double-%(end)s): "
+                         "%(count)s. The export must list each of them once, in order.",
                          start=engines[0], end=engines[-1], count=len(engines)), "rounds")
     rounds = []
     for i, (item, engine) in enumerate(zip(value, engines)):

@@ -83,6 +83,7 @@ def sprite() -> str:
     return "".join(parts)
 
 
+@lru_cache(maxsize=4096)   # a page draws the same dominoes every time
 def domino_svg(a: int, b: int, size: int = 48, vertical: bool = False,
                label: str | None = None, css_class: str = "domino",
                sprite_url: str | None = None) -> Markup:

@@ -62,5 +62,5 @@ def depth(value: object) -> int:
 
 
 def _too_deep(field: str) -> BadInput:
-    return BadInput(_("The JSON is nested more than %(max)s levels deep; no real request is.",
-                      max=MAX_JSON_DEPTH), field)
+    return BadInput(_("The JSON is nested too deeply (the limit is %(max)s); no real request "
+                      "is.", max=MAX_JSON_DEPTH), field)

@@ -12,6 +12,7 @@ import json
 import os
 import secrets
 import sqlite3
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -109,11 +110,19 @@ def now() -> str:
 BUSY_TIMEOUT = 5.0
 
 
+#: One lock per database file, shared by the threads of this process (see write()).
+_write_locks: dict[str, threading.Lock] = {}
+_write_locks_guard = threading.Lock()
+
+
 def connect(path: str, busy_timeout: float = BUSY_TIMEOUT) -> sqlite_utils.Database:
     """Open the database file, in WAL mode, with foreign keys on."""
     db = sqlite_utils.Database(path)
     db.conn.execute("PRAGMA foreign_keys = ON")
     db.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+    with _write_locks_guard:
+        db.write_lock = _write_locks.setdefault(os.path.realpath(path), threading.Lock())
+    db.busy_timeout = busy_timeout
     return db
 
 
@@ -152,21 +161,32 @@ def write(db):
     conn = db.conn
     if conn.in_transaction:
         raise RuntimeError("write() transactions do not nest")
+    # The server's threads first queue on a lock of this process: a waiting thread is
+    # woken the moment the write before it ends, where SQLite's busy handler polls with
+    # growing sleeps (up to 100 ms), which made the slowest saves several times slower.
+    # BEGIN IMMEDIATE still guards against other processes (a backup, a second server).
+    lock = getattr(db, "write_lock", None)
+    if lock is not None and not lock.acquire(timeout=db.busy_timeout):
+        raise Busy()
     try:
-        conn.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError as error:
-        if is_busy(error):
-            raise Busy() from error
-        raise
-    try:
-        yield db
-        conn.execute("COMMIT")
-    except BaseException as error:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        if is_busy(error):
-            raise Busy() from error
-        raise
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            if is_busy(error):
+                raise Busy() from error
+            raise
+        try:
+            yield db
+            conn.execute("COMMIT")
+        except BaseException as error:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            if is_busy(error):
+                raise Busy() from error
+            raise
+    finally:
+        if lock is not None:
+            lock.release()
 
 
 @contextmanager

@@ -63,6 +63,10 @@ def main() -> None:
     app.config["WTF_CSRF_ENABLED"] = True
     big = client.post("/api/games", json={"players": [f"Player {i} with a long name" for i in range(1, 15)],
                                           "set": 18}).json["id"]
+    # A game in "Recently deleted", and a round 5 saved for the two-tablet conflict.
+    gone = client.post("/api/games", json={"name": "Last week", "players": PLAYERS[:3]}).json["id"]
+    client.delete(f"/api/games/{gone}")
+    client.put(f"/api/games/{gid}/rounds/5", json={"scores": dict(zip(PLAYERS, [0, 12, 7, 30, 4, 9]))})
     pages = {
         "home": "/", "new": "/games/new", "game": f"/games/{gid}", "round": f"/games/{gid}/rounds/4",
         "standings": f"/games/{gid}/standings", "history": f"/games/{gid}/history",
@@ -75,6 +79,8 @@ def main() -> None:
                 f"&hand=2-2&hand=5-6&hand=0-0",
         "referee-free": "/referee",
         "live": f"/games/{gid}/rounds/4/live", "live-log": f"/games/{gid}/rounds/4/live/log",
+        "delete": f"/games/{gid}/delete", "deleted": "/deleted", "import": "/games/import",
+        "rename": f"/games/{gid}/rename",
     }
     # SCREEN_FULL=1 takes whole pages (scrolled), not only the first screen.
     extra = os.environ.get("SCREEN_PAGES")
@@ -101,6 +107,23 @@ def main() -> None:
                     page.click("[data-tile='3-4']")
                     page.click("[data-tile='0-0']")
                     page.screenshot(path=os.path.join(out, f"pipcounter-{size}.png"))
+                if name == "import":
+                    page.set_input_files("input[type=file]", files=[{
+                        "name": "game.json", "mimeType": "application/json",
+                        "buffer": b'{"format": "mexican-train-scorekeeper", "version": 1, '
+                                  b'"game": {"players": ["Ann", "Bob"], "set": 7}}'}])
+                    page.click("#import-game")
+                    page.screenshot(path=os.path.join(out, f"import-refused-{size}.png"))
+            if not only or only == "conflict":
+                # Two tablets on round 5: the other one changes Bob and Chi first.
+                page.goto(base + f"/games/{gid}/rounds/5")
+                page.fill("#score-1", "15")
+                page.fill("#score-3", "28")
+                value = 13 if size == "tablet-land" else 14 if size == "tablet-port" else 16
+                client.put(f"/api/games/{gid}/rounds/5",
+                           json={"scores": dict(zip(PLAYERS, [0, value, 9, 30, 4, 9]))})
+                page.click("#save-round")
+                page.screenshot(path=os.path.join(out, f"conflict-{size}.png"), full_page=True)
             ctx.close()
         browser.close()
     server.close()

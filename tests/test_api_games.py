@@ -1,4 +1,4 @@
-"""The games API exactly as ../shared/API.md writes it, including every refusal."""
+"""The games API exactly as docs/api.md writes it, including every refusal."""
 
 import re
 

@@ -96,7 +96,7 @@ def mutate(path: str, value):
     (mutate("game.rules.chicken", True), "game.rules.chicken", "not a rule option"),
     (mutate("game.start_engine", 13), "game.start_engine", "0 to 12"),
     (mutate("game.created_at", "yesterday"), "game.created_at", "ISO 8601"),
-    (lambda d: d["rounds"].pop() and d, "rounds", "has 13 rounds"),
+    (lambda d: d["rounds"].pop() and d, "rounds", "Rounds in this game (double-12 down to double-0): 13."),
     (mutate("rounds.0.engine", 11), "rounds.0.engine", "double-12 engine"),
     (mutate("rounds.0.number", 2), "rounds.0.number", "numbered"),
     (mutate("rounds.0.revision", -1), "rounds.0.revision", "whole number from 0"),
@@ -152,7 +152,7 @@ def test_pages_download_and_import(client, played):
 @pytest.mark.parametrize("content, words", [
     (None, "Choose the export file"),
     (b"not json at all", "not valid JSON"),
-    (b"[" * 5000 + b"]" * 5000, "nested more than 32"),
+    (b"[" * 5000 + b"]" * 5000, "nested too deeply"),
     (json.dumps({"format": "something"}).encode(), "not an export of Mexican Train Scorekeeper"),
     (json.dumps({"format": "mexican-train-scorekeeper", "version": 1, "game": {
         "players": ["Ann", "Bob"], "set": 7}}).encode(), "double-6, 9, 12, 15 or 18"),

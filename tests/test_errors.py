@@ -32,9 +32,9 @@ def deep(levels: int) -> str:
     ("POST", "/api/games", {"data": json.dumps({"players": ["A" * 1_100_000, "B"]}),
                             "content_type": "application/json"}, 413, "at most 1 MB"),
     ("POST", "/api/rulings", {"data": '{"table": ' + deep(5000) + "}",
-                              "content_type": "application/json"}, 400, "nested more than 32"),
+                              "content_type": "application/json"}, 400, "the limit is 32"),
     ("POST", "/api/games", {"data": '{"players": ["A", "B"], "x": ' + deep(40) + "}",
-                            "content_type": "application/json"}, 400, "nested more than 32"),
+                            "content_type": "application/json"}, 400, "nested too deeply"),
     ("POST", "/api/hand-score", {"data": b"\xff\xfe{", "content_type": "application/json"},
      400, "not valid JSON"),
 ])

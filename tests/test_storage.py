@@ -78,3 +78,27 @@ def test_writes_do_not_nest(path):
         with pytest.raises(RuntimeError):
             with write(db):
                 pass
+
+
+def test_a_thread_of_this_process_holding_the_write_makes_others_busy_after_the_timeout(path):
+    holding, release = threading.Event(), threading.Event()
+
+    def hold():
+        db = connect(path)
+        with write(db):
+            holding.set()
+            release.wait(5)
+        db.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    holding.wait()
+    t0 = time.monotonic()
+    with pytest.raises(Busy):
+        with write(connect(path, busy_timeout=0.2)):
+            pass
+    assert 0.2 <= time.monotonic() - t0 < 2
+    release.set()
+    holder.join()
+    with write(connect(path, busy_timeout=0.2)):   # free again
+        pass

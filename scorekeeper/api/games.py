@@ -1,4 +1,4 @@
-"""API: games, round scores, history and standings (API.md "Games and scores")."""
+"""API: games, round scores, history and standings (docs/api.md "Games", "Round scores", …)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from . import bp, json_body
 
 
 def game_json(game: Game) -> dict:
-    """The game as API.md shows it, with its standings."""
+    """The game as docs/api.md shows it, with its standings."""
     data = game.to_json()
     data["standings"] = game.standings().to_json()
     return data
@@ -51,7 +51,7 @@ def keeper_only(game: Game) -> None:
 
 @bp.get("/games")
 def games_index():
-    """Every game, briefly (not in API.md's contract, offered for convenience)."""
+    """Every game, briefly (docs/api.md "List the games")."""
     return jsonify(games=[{"id": g.id, "name": g.name, "players": list(g.players),
                            "set": g.set, "complete": g.complete, "played": g.played,
                            "rounds": len(g.rounds)} for g in list_games(get_db())])
@@ -121,7 +121,7 @@ def import_():
 
 @bp.get("/games/deleted")
 def deleted():
-    """The games in "Recently deleted" (an addition to API.md, to find what to restore)."""
+    """The games in "Recently deleted" (to find what to restore)."""
     return jsonify(games=[{"id": g.id, "name": g.name, "players": list(g.players),
                            "deleted_at": g.deleted_at, "kept_until": kept_until(g.deleted_at)}
                           for g in deleted_games(get_db())])

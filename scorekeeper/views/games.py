@@ -12,6 +12,7 @@ from datetime import datetime
 from flask import (Blueprint, Response, current_app, flash, redirect, render_template, request,
                    send_file, url_for)
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..db import get_db
@@ -143,8 +144,10 @@ def delete(game_id: str):
     form = ConfirmForm()
     if form.validate_on_submit():
         delete_game(db, game_id)
-        flash(_("%(name)s was moved to Recently deleted. It can be restored there for "
-                "%(days)s days.", name=game.display_name(), days=KEEP_DELETED_DAYS))
+        flash(ngettext("%(name)s was moved to Recently deleted. It can be restored there for "
+                       "%(num)s day.", "%(name)s was moved to Recently deleted. It can be "
+                       "restored there for %(num)s days.", KEEP_DELETED_DAYS,
+                       name=game.display_name()))
         return redirect(url_for("games.index"))
     return render_template("delete.html", game=game, form=form, days=KEEP_DELETED_DAYS)
 

@@ -1,0 +1,28 @@
+"""docs/api.md documents every route of the JSON API (a route added without docs fails here)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+DOCS = (Path(__file__).resolve().parent.parent / "docs" / "api.md").read_text()
+
+
+def api_routes(app):
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/"):
+            path = re.sub(r"<(?:int:)?number>", "<n>", re.sub(r"<game_id>", "<id>", rule.rule))
+            for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+                yield f"{method} {path}"
+
+
+def test_every_api_route_is_in_docs_api_md(app):
+    routes = list(api_routes(app))
+    assert len(routes) >= 15
+    missing = [r for r in routes if f"`{r}`" not in DOCS]
+    assert missing == []
+
+
+@pytest.mark.parametrize("status", [400, 404, 405, 409, 413, 415, 500, 503])
+def test_every_error_status_is_explained(status):
+    assert re.search(rf"^\| {status} \|", DOCS, re.M)
