@@ -154,7 +154,8 @@ def read_situation(ctx: Context) -> Situation:
 @lru_cache(maxsize=64)
 def _last_tile_options(set_n: int, engine: int, language: str) -> str:
     """Every way a train can end, as <option>s: "near-open" for each tile both ways round."""
-    out = [f'<option value="">{escape(_("Empty (a tile must show %(e)s)", e=engine))}</option>']
+    empty = _("Empty (a tile must show %(e)s)", e=engine)   # not inside an f-string: extracted
+    out = [f'<option value="">{escape(empty)}</option>']
     for tile in full_set(set_n):
         if tile == Tile.double(engine):
             continue

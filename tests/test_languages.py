@@ -1,0 +1,104 @@
+"""Every page in every language: no English sentence left, <html lang> named, the
+choice remembered per device, the API's sentences by Accept-Language, the PDF's
+labels in the language's script."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from html import unescape
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ["vi", "th", "zh", "ms", "el"]
+NAMES = ["Nguyễn Thị Hương", "Γιώργος", "สมชาย", "王小明"]
+GAME_NAME = "Đêm thứ Sáu"
+
+#: English words that no page in another language should show (names and game data
+#: above contain none of them).
+ENGLISH = re.compile(r"\b(the|and|of|your|you|with|this|that|is|are|was|to|on|for|from|"
+                     r"round|rounds|score|scores|tile|tiles|train|player|players|game|"
+                     r"enter|save|delete|rename|undo|history|standings|legal)\b", re.I)
+#: Code that stays as it is in every language (JSON keys and values, option names).
+CODE = re.compile(r"\{[^{}]*\}|`[^`]*`|\b(first_turn|first_turn_stuck|double_owner_satisfies|"
+                  r"double_blank|deal|starter|null|true|false|drew|finished|out|blocked|"
+                  r"play|draw|pass|name or null|Content-Type: application/json)\b")
+
+
+def english_fragments() -> list[str]:
+    """Pieces of the English messages long enough to be a sentence of their own."""
+    with open(ROOT / "scorekeeper/translations/vi/LC_MESSAGES/messages.po", "rb") as f:
+        cat = read_po(f)
+    out = set()
+    for m in cat:
+        if not m.id:
+            continue
+        for text in (m.id if isinstance(m.id, tuple) else (m.id,)):
+            for piece in re.split(r"%\(\w+\)[sd]|\{\w+\}|[“”\"]", text):
+                piece = piece.strip(" .,:;()")
+                if len(piece) >= 14 and len(piece.split()) >= 3 and not CODE.search(piece):
+                    out.add(piece)
+    return sorted(out)
+
+
+FRAGMENTS = english_fragments()
+
+
+@pytest.fixture
+def site(client):
+    gid = client.post("/api/games", json={"name": GAME_NAME, "players": NAMES}).get_json()["id"]
+    for n, row in enumerate([[0, 23, 9, 41], [17, 0, 30, 8], [4, 11, 0, 19]], 1):
+        client.put(f"/api/games/{gid}/rounds/{n}", json={"scores": dict(zip(NAMES, row))})
+    live = f"/games/{gid}/rounds/4/live"
+    client.post(live + "/start", data={"starter": "0", "tiles_each": "12", "active": "0"})
+    client.post(live + "/action", data={"kind": "play", "tile": "9-4", "train": "0",
+                                        "active": "1"})
+    client.post(live + "/action", data={"kind": "play", "tile": "4-7", "train": "1",
+                                        "active": "2"})   # refused: R4.1 (shown on the page)
+    trash = client.post("/api/games", json={"players": ["Lan", "Minh"]}).get_json()["id"]
+    client.delete(f"/api/games/{trash}")
+    return gid
+
+
+PAGES = ["/", "/games/new", "/games/{gid}", "/games/{gid}/rounds/4", "/games/{gid}/rounds/2",
+         "/games/{gid}/standings", "/games/{gid}/history", "/games/{gid}/undo",
+         "/games/{gid}/rounds/5/referee?current=1&last-0=9-5&last-1=8-8&mark-2=1&tile=5-3&train=0",
+         "/games/{gid}/rounds/4/referee?tile=4-8&train=1",
+         "/games/{gid}/rounds/5/referee/plays?go=1&hand=8-2&hand=0-0",
+         "/games/{gid}/rounds/5/referee/plan?go=1&hand=8-2&hand=2-2&hand=2-11",
+         "/referee", "/games/{gid}/rounds/4/live", "/games/{gid}/rounds/6/live",
+         "/games/{gid}/rounds/4/live/log", "/games/{gid}/rename", "/games/{gid}/delete",
+         "/deleted", "/games/import", "/games/{gid}/board", "/games/{gid}/pin/change",
+         "/rules", "/no/such/page", "/games/nope"]
+
+
+def visible(html: str) -> str:
+    """What a person reads or hears: text, and the labels of controls and pictures."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    labels = " ".join(re.findall(r'(?:aria-label|title|placeholder|alt)="([^"]*)"', html))
+    text = re.sub(r"<[^>]+>", " ", html)
+    return unescape(re.sub(r"\s+", " ", f"{text} {labels}"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_english_left_on_any_page(client, site, lang):
+    problems = []
+    for path in PAGES:
+        r = client.get(path.format(gid=site) + ("&" if "?" in path else "?") + f"lang={lang}")
+        html = r.get_data(as_text=True)
+        assert f'<html lang="{lang}">' in html, path
+        words = visible(html)
+        for name in NAMES + [GAME_NAME, "Lan", "Minh", "Mexican Train Scorekeeper"]:
+            words = words.replace(name, " ")
+        for fragment in FRAGMENTS:
+            if fragment in words:
+                problems.append(f"{path}: {fragment!r}")
+        for language_name in ("English", "Bahasa Melayu"):
+            words = words.replace(language_name, " ")   # the picker names each language in itself
+        found = sorted({m.group(0) for m in ENGLISH.finditer(CODE.sub(" ", words))})
+        if found:
+            problems.append(f"{path}: English words {found}")
+    assert not problems, f"{len(problems)} pages with English in {lang}:\n" + "\n".join(problems[:30])
