@@ -8,3 +8,6 @@ extras=${1:-}
 spec="."
 [ -n "$extras" ] && spec=".[$extras]"
 .venv/bin/pip install -q --disable-pip-version-check -e "$spec"
+# The translations (Vietnamese, Thai, Chinese, Malay, Greek) are kept as .po files in git;
+# compile them to the .mo files the app reads.
+.venv/bin/pybabel compile -d scorekeeper/translations >/dev/null
