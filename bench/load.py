@@ -32,19 +32,15 @@ import json
 import os
 import random
 import re
-import shutil
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter, defaultdict
-from pathlib import Path
 from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from server import pct, running_server  # noqa: E402  (bench/server.py, beside this file)
+
 PLAYERS = ["Ann", "Bob", "Chi", "Dee", "Eve", "Fay"]
 ROUNDS = 13                    # double-12: engines 12 down to 0
 
@@ -63,17 +59,6 @@ MIX = [("GET /healthz", 20), ("GET game page", 14), ("GET round page", 14),
        ("POST /api/rulings", 16)]
 SAVES = ("PUT score (API)", "POST round form")
 OK = {409}                     # a conflict is an answer of the contract, not an error
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def scorekeeper_script() -> str:
-    beside = Path(sys.executable).with_name("scorekeeper")
-    return str(beside if beside.exists() else ROOT / ".venv" / "bin" / "scorekeeper")
 
 
 class Stats:
@@ -199,11 +184,6 @@ def drive(port: int, gid: str, clients: int, seconds: float, max_requests: int) 
     return stats
 
 
-def pct(values: list[float], p: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
-
-
 def report(stats: Stats, args) -> bool:
     """Print the table; answers whether the targets were met."""
     print(f"\n{args.clients} clients, {stats.wall:.1f} s, {stats.requests:,} requests "
@@ -247,45 +227,11 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=8, help="server threads (8, as run.sh)")
     args = parser.parse_args()
     args.seconds = min(max(args.seconds, 1), 600)
-    tmp = tempfile.mkdtemp(prefix="scorekeeper-load-")
-    port = free_port()
-    env = {**os.environ, "SCOREKEEPER_DATABASE": os.path.join(tmp, "load.db"),
-           "SCOREKEEPER_SECRET_KEY": "load-test"}
-    log = open(os.path.join(tmp, "server.log"), "wb")
-    command = [scorekeeper_script(), "--host", "127.0.0.1", "--port", str(port),
-               "--threads", str(args.threads)]
-    print("server:", " ".join([os.path.relpath(command[0], ROOT)] + command[1:]))
-    server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                conn.request("GET", "/healthz")
-                conn.getresponse().read()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit(f"the server did not start; see {log.name}")
-                conn.close()
-                time.sleep(0.1)
-        conn.request("POST", "/api/games", body=json.dumps({"name": "Load test",
-                                                            "players": PLAYERS}),
-                     headers={"Content-Type": "application/json"})
-        gid = json.loads(conn.getresponse().read())["id"]
-        conn.close()
+    with running_server(args.threads) as server:
+        gid = server.new_game(PLAYERS, name="Load test")
         print(f"seeded a {len(PLAYERS)}-player double-12 game ({gid}); driving for "
               f"{args.seconds:g} s …", flush=True)
-        stats = drive(port, gid, args.clients, args.seconds, args.max_requests)
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
-        shutil.rmtree(tmp, ignore_errors=True)
+        stats = drive(server.port, gid, args.clients, args.seconds, args.max_requests)
     sys.exit(0 if report(stats, args) else 1)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 from flask import Flask
@@ -38,6 +39,12 @@ def configured_app(config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=1024 * 1024,
         JSON_SORT_KEYS=False,
         SESSION_COOKIE_SAMESITE="Lax",
+        # A tablet sits on a page for hours: the session (and its CSRF token) lasts a
+        # year, so a token only fails for a real cross-site post or cleared cookies; and
+        # the cookie is not re-signed and re-sent on every request (fifty phones polling
+        # a game would each get a new cookie every 1.5 s).
+        PERMANENT_SESSION_LIFETIME=timedelta(days=365),
+        SESSION_REFRESH_EACH_REQUEST=False,
         TRUSTED_HOSTS=None,
     )
     app.config.from_pyfile("config.py", silent=True)

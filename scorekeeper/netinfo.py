@@ -6,6 +6,7 @@ import fcntl
 import ipaddress
 import socket
 import struct
+from functools import lru_cache
 
 import segno
 
@@ -51,6 +52,7 @@ def join_urls(port: int, scheme: str = "http") -> list[str]:
     return [f"{scheme}://{a}:{port}/" for a in lan_addresses()]
 
 
+@lru_cache(maxsize=64)   # drawing a QR code takes milliseconds; the addresses rarely change
 def qr_svg(url: str, scale: int = 6) -> str:
     """An inline SVG QR code of *url*."""
     return segno.make(url, error="m").svg_inline(scale=scale, dark="#1b1b1b", light="#fff",

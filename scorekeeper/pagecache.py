@@ -11,10 +11,12 @@ once per change and served from memory until the next one.
 
 from __future__ import annotations
 
+import gzip
 import threading
 from collections import OrderedDict
 from functools import wraps
 
+import brotli
 from flask import current_app, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 
@@ -27,22 +29,42 @@ from .storage import game_stamp
 _TOKEN = "\x00csrf\x00"
 
 
+class Page:
+    """A kept page: its HTML, and (when it holds no form token, as a viewer's pages) its
+    compressed bytes, made once per encoding."""
+
+    __slots__ = ("html", "encoded")
+
+    def __init__(self, html: str):
+        self.html = html
+        self.encoded: dict[str, bytes] = {}
+
+    def body(self, encoding: str) -> bytes:
+        data = self.encoded.get(encoding)
+        if data is None:
+            raw = self.html.encode()
+            data = (brotli.compress(raw, quality=5) if encoding == "br" else
+                    gzip.compress(raw, 6) if encoding == "gzip" else raw)
+            self.encoded[encoding] = data
+        return data
+
+
 class PageCache:
-    """A bounded, thread-safe map from a page's key to its HTML (least recent out)."""
+    """A bounded, thread-safe map from a page's key to the Page (least recent out)."""
 
     def __init__(self, size: int = 256):
         self.size = size
-        self._pages: OrderedDict[tuple, str] = OrderedDict()
+        self._pages: OrderedDict[tuple, Page] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple) -> str | None:
+    def get(self, key: tuple) -> Page | None:
         with self._lock:
             page = self._pages.get(key)
             if page is not None:
                 self._pages.move_to_end(key)
             return page
 
-    def put(self, key: tuple, page: str) -> None:
+    def put(self, key: tuple, page: Page) -> None:
         with self._lock:
             self._pages[key] = page
             self._pages.move_to_end(key)
@@ -70,18 +92,57 @@ def cached_page(view):
             return view(**kwargs)   # no such game: the view says so
         version, pin_hash = stamp
         keeper = keeps(kwargs["game_id"], pin_hash)
+        etag = page_etag(version, keeper)
+        if request.if_none_match.contains(etag):
+            # An open page asking "anything new?" (static/app.js): nothing, for almost nothing.
+            response = make_response("", 304)
+            response.set_etag(etag)
+            return response
         key = (current_app.config["DATABASE"], request.endpoint, request.full_path, request.host,
                current_language(), keeper, version)
-        token = generate_csrf()
         page = pages.get(key)
         if page is not None:
-            response = make_response(page.replace(_TOKEN, token))
+            if _TOKEN in page.html:
+                response = make_response(page.html.replace(_TOKEN, generate_csrf()))
+            else:
+                # No form in it (a viewer's page): the same bytes for every device,
+                # compressed once.
+                encoding = _encoding()
+                response = make_response(page.body(encoding))
+                response.mimetype = "text/html"
+                if encoding != "identity":
+                    response.headers["Content-Encoding"] = encoding
+                response.vary.add("Accept-Encoding")
             response.headers["X-Page-Cache"] = "hit"
-            return response
+            return _revalidated(response, etag)
+        token = generate_csrf()
         response = make_response(view(**kwargs))
         if response.status_code == 200 and response.mimetype == "text/html" \
                 and not session.get("_flashes"):
-            pages.put(key, response.get_data(as_text=True).replace(token, _TOKEN))
+            pages.put(key, Page(response.get_data(as_text=True).replace(token, _TOKEN)))
+            _revalidated(response, etag)
         return response
 
     return serve
+
+
+def page_etag(version: int, keeper: bool) -> str:
+    """What a page of a game at *version* is, for this device: the game's version, the
+    device's role and the language (the same page in another language is another page)."""
+    return f"{version}-{'k' if keeper else 'v'}-{current_language()}"
+
+
+def _revalidated(response, etag: str):
+    """The page may be kept by the browser, but asked about again every time."""
+    response.set_etag(etag)
+    response.cache_control.no_cache = True
+    return response
+
+
+def _encoding() -> str:
+    """The best encoding the browser takes: brotli, gzip, or none."""
+    accepted = request.accept_encodings
+    for encoding in ("br", "gzip"):
+        if accepted[encoding]:
+            return encoding
+    return "identity"

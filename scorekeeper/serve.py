@@ -49,6 +49,10 @@ def main(argv: list[str] | None = None) -> None:
             print("  (No network address found: connect this machine to the network.)")
     print("Press Ctrl+C to stop.", flush=True)
     threading.Thread(target=_warm_pdf_fonts, args=(app,), daemon=True).start()
+    # The server's threads share one interpreter lock; Python hands it over every 5 ms by
+    # default, so a quick answer (a 304 to a polling phone) could wait behind a page being
+    # drawn. 1 ms keeps the quick ones quick (bench/live.py measures it).
+    sys.setswitchinterval(0.001)
     serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorekeeper")
 
 

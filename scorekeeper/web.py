@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from datetime import timedelta
 
 from flask import Flask, jsonify, render_template, request, session
 from flask_babel import gettext
@@ -77,10 +76,6 @@ def init_app(app: Flask) -> None:
         option_rule=OPTION_RULES.get,
     )
 
-    # A tablet stays on a page for hours: keep the session (and so the CSRF
-    # token) for a year, so a token only fails for a real cross-site post or
-    # cleared cookies.
-    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=365))
 
     @app.after_request
     def security_headers(response):

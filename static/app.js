@@ -402,17 +402,18 @@
 })();
 
 // ---- Live: another device's save shows here within seconds, without a reload ----
-// The page asks the game's version with If-None-Match every 1.5 s (a 304 costs the
-// server almost nothing); when it changed, the page is fetched again and its live parts
-// ([data-live] by id) replaced. A form someone is filling in is never replaced: a notice
-// says another device saved, and saving goes through the stale-save merge as usual.
+// Every 1.5 s the page asks for itself again with If-None-Match (its ETag: the game's
+// version, this device's role, the language); the server answers 304 while nothing
+// changed, which costs it almost nothing. On news, the page's live parts ([data-live], by
+// id) are replaced. A form someone is filling in is never replaced: a notice says another
+// device saved, and saving goes through the stale-save merge as usual.
 (function () {
   "use strict";
   var body = document.body;
-  var url = body.dataset.updates;
-  if (!url || !window.fetch || !window.DOMParser) return;
-  var etag = body.dataset.version ? '"' + body.dataset.version + '"' : null;
-  var busy = false;
+  var etag = body.dataset.liveEtag;
+  if (!etag || !window.fetch || !window.DOMParser) return;
+  etag = '"' + etag + '"';
+  var busy = false, stopped = false;
   var INTERVAL = 1500;
 
   function dirty(form) {
@@ -431,46 +432,41 @@
     box.textContent = text;
     box.hidden = false;
   }
-  function refresh(info) {
-    return fetch(location.href, { headers: { "X-Live-Refresh": "1" }, credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) {
-        if (html === null) return;
-        var fresh = new DOMParser().parseFromString(html, "text/html");
-        document.querySelectorAll("[data-live]").forEach(function (old) {
-          var next = old.id && fresh.getElementById(old.id);
-          if (!next) return;
-          var form = old.matches("form[data-keep-typed]") ? old : old.querySelector("form[data-keep-typed]");
-          if (form && (form.hasAttribute("data-hold") || dirty(form))) {
-            notice((form.dataset.savedElsewhere || "").replace("{round}", info && info.round ? info.round : "?"));
-            return;
-          }
-          if (old.contains(document.activeElement) && document.activeElement.matches("input, select, textarea")) return;
-          if (old.tagName === "DETAILS") next.open = old.open;
-          old.replaceWith(next);
-          next.dispatchEvent(new CustomEvent("live:replaced", { bubbles: true }));
-        });
-        var title = fresh.querySelector("title");
-        if (title) document.title = title.textContent;
-      });
+  function apply(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var round = fresh.body.dataset.savedRound || "";
+    document.querySelectorAll("[data-live]").forEach(function (old) {
+      var next = old.id && fresh.getElementById(old.id);
+      if (!next) return;
+      var form = old.matches("form[data-keep-typed]") ? old : old.querySelector("form[data-keep-typed]");
+      if (form && (form.hasAttribute("data-hold") || dirty(form))) {
+        notice((form.dataset.savedElsewhere || "").replace("{round}", round));
+        return;
+      }
+      if (old.contains(document.activeElement) && document.activeElement.matches("input, select, textarea")) return;
+      if (old.tagName === "DETAILS") next.open = old.open;
+      old.replaceWith(next);
+      next.dispatchEvent(new CustomEvent("live:replaced", { bubbles: true }));
+    });
+    var title = fresh.querySelector("title");
+    if (title) document.title = title.textContent;
   }
   function poll() {
-    if (busy || document.hidden) return;
+    if (busy || stopped || document.hidden) return;
     busy = true;
-    var headers = { "Accept": "application/json" };
-    if (etag) headers["If-None-Match"] = etag;
-    fetch(url, { headers: headers, credentials: "same-origin", cache: "no-cache" })
+    fetch(location.href, { headers: { "If-None-Match": etag }, credentials: "same-origin",
+                           cache: "no-store" })
       .then(function (r) {
         if (r.status === 304) return null;
-        if (r.status === 404) { url = null; location.reload(); return null; }
+        if (r.status === 404) { stopped = true; location.reload(); return null; }
         if (!r.ok) return null;
         etag = r.headers.get("ETag") || etag;
-        return r.json();
+        return r.text();
       })
-      .then(function (info) { if (info) return refresh(info); })
+      .then(function (html) { if (html) apply(html); })
       .catch(function () { /* the Wi-Fi hiccuped: try again next time */ })
       .then(function () { busy = false; });
   }
-  setInterval(function () { if (url) poll(); }, INTERVAL);
-  document.addEventListener("visibilitychange", function () { if (!document.hidden && url) poll(); });
+  setInterval(poll, INTERVAL);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
 })();

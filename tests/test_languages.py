@@ -77,7 +77,7 @@ PAGES = ["/", "/games/new", "/games/{gid}", "/games/{gid}/rounds/4", "/games/{gi
 
 def visible(html: str) -> str:
     """What a person reads or hears: text, and the labels of controls and pictures."""
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r"<(script|style|code)\b.*?</\1>", " ", html, flags=re.S)   # code is not prose
     labels = " ".join(re.findall(r'(?:aria-label|title|placeholder|alt)="([^"]*)"', html))
     text = re.sub(r"<[^>]+>", " ", html)
     return unescape(re.sub(r"\s+", " ", f"{text} {labels}"))
@@ -102,3 +102,74 @@ def test_no_english_left_on_any_page(client, site, lang):
         if found:
             problems.append(f"{path}: English words {found}")
     assert not problems, f"{len(problems)} pages with English in {lang}:\n" + "\n".join(problems[:30])
+
+
+def catalogue(lang: str):
+    with open(ROOT / f"scorekeeper/translations/{lang}/LC_MESSAGES/messages.po", "rb") as f:
+        return read_po(f, locale=lang)
+
+
+def translation(lang: str, msgid: str) -> str:
+    message = catalogue(lang)[msgid]
+    return message.string[0] if isinstance(message.string, tuple) else message.string
+
+
+def test_the_choice_of_language(client):
+    """?lang= sets it (kept for the device), else Accept-Language, else English."""
+    assert '<html lang="en">' in client.get("/").get_data(as_text=True)
+    r = client.get("/", headers={"Accept-Language": "el-GR,el;q=0.9,en;q=0.5"})
+    assert '<html lang="el">' in r.get_data(as_text=True)
+    r = client.get("/?lang=th")
+    assert '<html lang="th">' in r.get_data(as_text=True) and "lang=th" in r.headers["Set-Cookie"]
+    # Remembered on this device, over the browser's own preference.
+    r = client.get("/games/new", headers={"Accept-Language": "el"})
+    assert '<html lang="th">' in r.get_data(as_text=True)
+    # An unknown code changes nothing.
+    assert '<html lang="th">' in client.get("/?lang=xx").get_data(as_text=True)
+    # Every language is offered, named in itself, on every page.
+    html = client.get("/rules").get_data(as_text=True)
+    for name in ("English", "Tiếng Việt", "ไทย", "中文", "Bahasa Melayu", "Ελληνικά"):
+        assert f">{name}</a>" in html
+
+
+RULING = {"table": {"set": 12, "engine": 12, "players": ["Ann", "Bob", "Chi"], "current": "Bob",
+                    "trains": {"Ann": [[12, 5], [5, 5]]}},
+          "play": {"tile": [12, 9], "train": None}}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_api_answers_in_the_requests_language(client, lang):
+    english = client.post("/api/rulings", json=RULING).get_json()
+    local = client.post("/api/rulings", json=RULING, headers={"Accept-Language": lang}).get_json()
+    assert [(v["code"], v["rule"]) for v in local["violations"]] == \
+        [(v["code"], v["rule"]) for v in english["violations"]] == [("open_double", "R6.3")]
+    said = local["violations"][0]["message"]
+    assert said != english["violations"][0]["message"]
+    assert "Ann" in said and "Bob" in said and "5-5" in said
+    assert not ENGLISH.search(said)
+    # A refusal: the same status and field, the sentence in the language.
+    bad = client.post("/api/games", json={"players": ["Ann"]}, headers={"Accept-Language": lang})
+    assert bad.status_code == 400 and bad.get_json()["field"] == "players"
+    assert not ENGLISH.search(bad.get_json()["error"])
+    # Pages' ?lang= does not change the API: it follows Accept-Language only.
+    assert client.post(f"/api/rulings?lang={lang}", json=RULING).get_json() == english
+
+
+SCRIPTS = {"th": re.compile(r"[\u0e00-\u0e7f]"), "zh": re.compile(r"[\u4e00-\u9fff]"),
+           "el": re.compile(r"[\u0370-\u03ff]")}
+
+
+@pytest.mark.parametrize("lang", sorted(SCRIPTS))
+def test_the_scoresheet_speaks_the_language(client, site, lang):
+    import shutil
+    if not shutil.which("pdftotext"):
+        pytest.skip("poppler-utils (pdftotext) is not installed")
+    for path in (f"/games/{site}/scoresheet.pdf?lang={lang}",
+                 f"/scoresheets/blank.pdf?count=4&lang={lang}"):
+        pdf = client.get(path).data
+        text = subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True,
+                              check=True).stdout.decode()
+        for label in ("Total", "Zero rounds", "Place"):
+            assert translation(lang, label) in text, (path, label)
+        assert SCRIPTS[lang].search(text)
+        assert "Total" not in text and "Zero rounds" not in text

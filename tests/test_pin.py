@@ -247,27 +247,48 @@ def test_new_game_page_sets_a_pin(client):
 
 # --- live updates and the board -------------------------------------------------
 
-def test_updates_answer_304_until_something_changes(client, game):
+def test_an_open_page_gets_304_until_the_game_changes(client, app, game):
+    """What static/app.js does every 1.5 s: ask for the page again with its ETag."""
     gid = game["id"]
-    r = client.get(f"/games/{gid}/updates")
-    assert r.status_code == 200 and r.headers["ETag"]
-    version = r.get_json()["version"]
-    r = client.get(f"/games/{gid}/updates", headers={"If-None-Match": r.headers["ETag"]})
+    first = client.get(f"/games/{gid}")
+    etag = first.headers["ETag"]
+    assert f'data-live-etag="{etag.strip(chr(34))}"' in first.get_data(as_text=True)
+    r = client.get(f"/games/{gid}", headers={"If-None-Match": etag})
     assert r.status_code == 304 and r.data == b""
     client.put(f"/api/games/{gid}/rounds/2", json=scores(), headers={pins.HEADER: PIN})
-    r = client.get(f"/games/{gid}/updates", headers={"If-None-Match": f'"{version}"'})
-    assert r.status_code == 200
-    assert r.get_json()["version"] > version and r.get_json()["round"] == 2
+    r = client.get(f"/games/{gid}", headers={"If-None-Match": etag})
+    assert r.status_code == 200 and r.headers["ETag"] != etag
+    assert 'data-saved-round="2"' in r.get_data(as_text=True)
+    # The same page is another page for the scorekeeper, and in another language.
+    keeper = app.test_client()
+    keeper.post(f"/games/{gid}/pin", data={"pin": PIN})
+    assert keeper.get(f"/games/{gid}", headers={"If-None-Match": r.headers["ETag"]}).status_code == 200
+    assert client.get(f"/games/{gid}?lang=el",
+                      headers={"If-None-Match": r.headers["ETag"]}).status_code == 200
     client.delete(f"/api/games/{gid}", headers={pins.HEADER: PIN})
-    assert client.get(f"/games/{gid}/updates").status_code == 404
+    assert client.get(f"/games/{gid}", headers={"If-None-Match": r.headers["ETag"]}).status_code == 404
 
 
 @pytest.mark.parametrize("path", ["/games/{gid}", "/games/{gid}/rounds/1", "/games/{gid}/standings",
                                   "/games/{gid}/history", "/games/{gid}/rounds/1/live",
                                   "/games/{gid}/rounds/1/live/log", "/games/{gid}/board"])
-def test_game_pages_ask_for_updates(client, game, path):
-    html = client.get(path.format(gid=game["id"])).get_data(as_text=True)
-    assert f'data-updates="/games/{game["id"]}/updates"' in html and "data-live" in html
+def test_game_pages_follow_the_game(client, game, path):
+    r = client.get(path.format(gid=game["id"]))
+    assert r.headers["ETag"] and "data-live-etag=" in r.get_data(as_text=True)
+    assert "data-live" in r.get_data(as_text=True)
+    assert client.get(path.format(gid=game["id"]),
+                      headers={"If-None-Match": r.headers["ETag"]}).status_code == 304
+
+
+def test_a_viewers_pages_are_the_same_bytes_for_every_device(app, game):
+    """Without a form there is no token in a viewer's page: it is compressed once."""
+    a, b = app.test_client(), app.test_client()
+    path = f"/games/{game['id']}/standings"
+    a.get(path)
+    first = a.get(path, headers={"Accept-Encoding": "br"})
+    second = b.get(path, headers={"Accept-Encoding": "br"})
+    assert first.headers["Content-Encoding"] == "br" and second.headers["X-Page-Cache"] == "hit"
+    assert first.data == second.data
 
 
 def test_the_board(client, game):

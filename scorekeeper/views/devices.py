@@ -1,63 +1,44 @@
 """Pages for the devices at a table: the PIN that makes a device the scorekeeper, the
-"anything new?" check every open page makes, and the TV scoreboard.
+TV scoreboard.
 
 One scorekeeper, many viewers: a protected game changes only from a device that
 entered its PIN; every other device sees the same pages without the buttons that
-change anything.  Every open page of a game asks the game's version with
-If-None-Match every second or two: a 304 costs the server almost nothing, so
-fifty phones never hold fifty server threads.
+change anything.  Every open page of a game asks for itself again with
+If-None-Match every second or two (pagecache.cached_page): a 304 costs the
+server almost nothing, so fifty phones never hold fifty server threads.
 """
 
 from __future__ import annotations
 
-from flask import (Blueprint, Response, flash, jsonify, redirect, render_template, request,
-                   url_for)
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..db import get_db
-from ..pagecache import cached_page
 from ..errors import BadInput
 from ..forms import ChangePinForm, PinForm
 from ..game import Game
 from ..netinfo import qr_svg
 from ..pins import PinRefused, check, client_address, hash_pin, is_keeper, parse_pin, remember
-from ..storage import Busy, game_version, load_game, set_pin
+from ..pagecache import cached_page, page_etag
+from ..storage import Busy, load_game, set_pin
 from . import safe_next
 
 bp = Blueprint("devices", __name__)
-
 
 def game_url(game: Game) -> str:
     """The address that opens this game on another device (as a viewer)."""
     from .games import join_url
     return join_url().rstrip("/") + url_for("games.game", game_id=game.id)
 
-
 def live_attrs(game: Game) -> Markup:
-    """The <body> attributes that make a page of *game* update itself."""
-    return Markup(' data-updates="%s" data-version="%s"') % (
-        url_for("devices.updates", game_id=game.id), game.version)
-
-
-@bp.get("/games/<game_id>/updates")
-def updates(game_id: str):
-    """The game's version, answered 304 when the page already has it (If-None-Match)."""
-    version = game_version(get_db(), game_id)
-    if version is None:
-        return jsonify(error=_("There is no game with that address. It may have been "
-                               "deleted.")), 404
-    etag = str(version)
-    if request.if_none_match.contains(etag):
-        response = Response(status=304)
-    else:
-        latest = get_db().execute("select number from edits where game_id = ? order by id desc "
-                                  "limit 1", [game_id]).fetchone()
-        response = jsonify(version=version, round=latest[0] if latest else None)
-    response.set_etag(etag)
-    response.cache_control.no_cache = True
-    return response
-
+    """The <body> attributes that make a page of *game* update itself (static/app.js asks
+    the page again with If-None-Match: this ETag; 304 while the game has not changed)."""
+    latest = get_db().execute("select number from edits where game_id = ? order by id desc "
+                              "limit 1", [game.id]).fetchone()
+    return Markup(' data-live-etag="%s" data-saved-round="%s" data-version="%s"') % (
+        page_etag(game.version, is_keeper(game)), latest[0] if latest else "", game.version)
 
 @bp.get("/games/<game_id>/board")
 @cached_page
@@ -66,7 +47,6 @@ def board(game_id: str):
     game = load_game(get_db(), game_id)
     return render_template("board.html", game=game, standings=game.standings(),
                            qr=qr_svg(game_url(game), scale=6))
-
 
 @bp.route("/games/<game_id>/pin", methods=["GET", "POST"])
 def enter_pin(game_id: str):
@@ -92,7 +72,6 @@ def enter_pin(game_id: str):
     elif request.method == "POST":
         error, status = _("The page expired; enter the PIN again."), 400
     return render_template("pin.html", game=game, form=form, error=error, back=back), status, headers
-
 
 @bp.route("/games/<game_id>/pin/change", methods=["GET", "POST"])
 def change_pin(game_id: str):
@@ -127,7 +106,6 @@ def change_pin(game_id: str):
         error, status = _("The page expired; try again."), 400
     return render_template("pin_change.html", game=game, form=form, error=error), status, headers
 
-
 def pin_refused_page(refused: PinRefused):
     """A page write without the PIN: say so, and offer to enter it (403, or 429 waiting)."""
     game = refused.game
@@ -138,7 +116,6 @@ def pin_refused_page(refused: PinRefused):
     return (render_template("pin.html", game=game, form=PinForm(), error=refused.message,
                             back=back, refused=True),
             429 if refused.retry_after else 403, headers)
-
 
 def _local_path(url: str) -> str:
     from urllib.parse import urlsplit

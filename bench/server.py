@@ -1,0 +1,106 @@
+"""The real server for a benchmark: started as run.sh starts it, in its own process.
+
+    with running_server(threads=8) as srv:
+        gid = srv.new_game(["Ann", "Bob"], pin="2468")
+        ...
+
+The ``scorekeeper`` console script (waitress) on 127.0.0.1, a free port and a
+temporary database; stopped (SIGINT, then killed if need be) and the database
+removed when the block ends.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def scorekeeper_script() -> str:
+    beside = Path(sys.executable).with_name("scorekeeper")
+    return str(beside if beside.exists() else ROOT / ".venv" / "bin" / "scorekeeper")
+
+
+class Server:
+    """A started server: its port and a few calls to set it up."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.base = f"http://127.0.0.1:{port}"
+
+    def call(self, method: str, path: str, body=None, headers: dict | None = None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            all_headers = {"Content-Type": "application/json", **(headers or {})}
+            conn.request(method, path, body=None if body is None else json.dumps(body),
+                         headers=all_headers)
+            resp = conn.getresponse()
+            data = resp.read()
+            return resp.status, data, resp
+        finally:
+            conn.close()
+
+    def new_game(self, players: list[str], **fields) -> str:
+        status, data, _resp = self.call("POST", "/api/games", {"players": players, **fields})
+        assert status == 201, data
+        return json.loads(data)["id"]
+
+
+@contextmanager
+def running_server(threads: int = 8):
+    """Start the server (as run.sh does) and yield a Server; stop it and clean up after."""
+    tmp = tempfile.mkdtemp(prefix="scorekeeper-bench-")
+    port = free_port()
+    env = {**os.environ, "SCOREKEEPER_DATABASE": os.path.join(tmp, "bench.db"),
+           "SCOREKEEPER_SECRET_KEY": "bench"}
+    log = open(os.path.join(tmp, "server.log"), "wb")
+    command = [scorekeeper_script(), "--host", "127.0.0.1", "--port", str(port),
+               "--threads", str(threads)]
+    print("server:", " ".join([os.path.relpath(command[0], ROOT)] + command[1:]), flush=True)
+    process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                conn.request("GET", "/healthz")
+                conn.getresponse().read()
+                conn.close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise SystemExit(f"the server did not start; see {log.name}")
+                time.sleep(0.1)
+        yield Server(port)
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def pct(values: list[float], p: float) -> float:
+    """The p-th percentile of *values* (nearest rank)."""
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
