@@ -565,15 +565,7 @@ def edit_changes(db, edit_id: int) -> list[dict]:
 
 def undo_last(db, game: Game) -> dict | None:
     """Undo the latest change: put its old values back, as a new history entry."""
-    with write(db):
-        _require_live(db, game.id)
-        target = last_undoable(db, game.id)
-        if target is None:
-            return None
-        changes = edit_changes(db, target["id"])
-        _put_back(db, game, target["number"], {c["player"]: c["old"] for c in changes},
-                  undo_of=target["id"])
-        return {"round": target["number"], "changes": changes}
+    return _take_back(db, game, last_undoable, "undo_of")
 
 
 def last_redoable(db, game_id: str) -> dict | None:
@@ -588,14 +580,20 @@ def last_redoable(db, game_id: str) -> dict | None:
 def redo_last(db, game: Game) -> dict | None:
     """Redo the undo that was the last change: the values it took away come back, as a new
     history entry (which can be undone like any change)."""
+    return _take_back(db, game, last_redoable, "redo_of")
+
+
+def _take_back(db, game: Game, find, link: str) -> dict | None:
+    """One write: the entry *find* names is taken back (its old values restored) by a new
+    entry linked to it as *link* (undo_of or redo_of); None when there is none."""
     with write(db):
         _require_live(db, game.id)
-        target = last_redoable(db, game.id)
+        target = find(db, game.id)
         if target is None:
             return None
         changes = edit_changes(db, target["id"])
         _put_back(db, game, target["number"], {c["player"]: c["old"] for c in changes},
-                  redo_of=target["id"])
+                  **{link: target["id"]})
         return {"round": target["number"], "changes": changes}
 
 

@@ -1,4 +1,31 @@
 // Mexican Train Scorekeeper — small progressive enhancements; every page works without them.
+// A domino drawn from the cached sprite, the same markup as the server's domino_svg: a
+// frame and two halves, three <use> references. An empty label hides it from screen readers.
+function dominoSvg(sprite, a, b, size, vertical, label) {
+  "use strict";
+  var NS = "http://www.w3.org/2000/svg";
+  var svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("class", "domino");
+  svg.setAttribute("viewBox", vertical ? "0 0 100 200" : "0 0 200 100");
+  svg.setAttribute("width", vertical ? size : 2 * size);
+  svg.setAttribute("height", vertical ? 2 * size : size);
+  if (label) {
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", label);
+  } else {
+    svg.setAttribute("aria-hidden", "true");
+  }
+  [[vertical ? "fv" : "fh", 0, 0], ["p" + a, 0, 0], ["p" + b, vertical ? 0 : 100, vertical ? 100 : 0]]
+    .forEach(function (u) {
+      var use = document.createElementNS(NS, "use");
+      use.setAttribute("href", sprite + "#" + u[0]);
+      if (u[1]) use.setAttribute("x", u[1]);
+      if (u[2]) use.setAttribute("y", u[2]);
+      svg.appendChild(use);
+    });
+  return svg;
+}
+
 (function () {
   "use strict";
 
@@ -115,27 +142,6 @@
   }
 
   // ---- Round screen: "went out", the pip counter (R7.3) ----
-  // A domino drawn from the cached sprite (the same markup as the server's domino_svg).
-  var SVG_NS = "http://www.w3.org/2000/svg";
-  function dominoSvg(sprite, a, b, size, vertical, label) {
-    var svg = document.createElementNS(SVG_NS, "svg");
-    svg.setAttribute("class", "domino");
-    svg.setAttribute("viewBox", vertical ? "0 0 100 200" : "0 0 200 100");
-    svg.setAttribute("width", vertical ? size : 2 * size);
-    svg.setAttribute("height", vertical ? 2 * size : size);
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", label);
-    [[vertical ? "fv" : "fh", 0, 0], ["p" + a, 0, 0], ["p" + b, vertical ? 0 : 100, vertical ? 100 : 0]]
-      .forEach(function (u) {
-        var use = document.createElementNS(SVG_NS, "use");
-        use.setAttribute("href", sprite + "#" + u[0]);
-        if (u[1]) use.setAttribute("x", u[1]);
-        if (u[2]) use.setAttribute("y", u[2]);
-        svg.appendChild(use);
-      });
-    return svg;
-  }
-
   var dialog = document.getElementById("pip-counter");
   var pipPicker = document.getElementById("pip-picker");
   if (pipPicker) {
@@ -256,27 +262,10 @@
   var list = document.getElementById("trains-sketch");
   var dialog = document.getElementById("last-dialog");
   if (!list || !dialog || !dialog.showModal) return;
-  var SVG_NS = "http://www.w3.org/2000/svg";
   var sprite = list.dataset.sprite;
   var top = parseInt(list.dataset.set, 10);
   var engine = parseInt(list.dataset.engine, 10);
-  function domino(a, b, size, vertical, label) {
-    var svg = document.createElementNS(SVG_NS, "svg");
-    svg.setAttribute("class", "domino");
-    svg.setAttribute("viewBox", vertical ? "0 0 100 200" : "0 0 200 100");
-    svg.setAttribute("width", vertical ? size : 2 * size);
-    svg.setAttribute("height", vertical ? 2 * size : size);
-    svg.setAttribute("aria-hidden", "true");
-    [[vertical ? "fv" : "fh", 0, 0], ["p" + a, 0, 0], ["p" + b, vertical ? 0 : 100, vertical ? 100 : 0]]
-      .forEach(function (u) {
-        var use = document.createElementNS(SVG_NS, "use");
-        use.setAttribute("href", sprite + "#" + u[0]);
-        if (u[1]) use.setAttribute("x", u[1]);
-        if (u[2]) use.setAttribute("y", u[2]);
-        svg.appendChild(use);
-      });
-    return svg;
-  }
+  function domino(a, b, size, vertical) { return dominoSvg(sprite, a, b, size, vertical, ""); }
   function key(a, b) { return Math.min(a, b) + "-" + Math.max(a, b); }
   var rows = Array.prototype.slice.call(list.querySelectorAll(".train-sketch"));
   var current = null;
