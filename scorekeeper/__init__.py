@@ -42,7 +42,7 @@ def configured_app(config: dict | None = None) -> Flask:
         # A tablet sits on a page for hours: the session (and its CSRF token) lasts a
         # year, so a token only fails for a real cross-site post or cleared cookies; and
         # the cookie is not re-signed and re-sent on every request (fifty phones polling
-        # a game would each get a new cookie every 1.5 s).
+        # a game would each get a new cookie every 2 s).
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         SESSION_REFRESH_EACH_REQUEST=False,
         TRUSTED_HOSTS=None,

@@ -11,6 +11,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
+from .sessions import CheckedCookieSessions
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
 from .storage import Busy, GameNotFound, is_busy
 
@@ -34,6 +35,7 @@ def init_app(app: Flask) -> None:
     from .api import bp as api_bp
     from .views import assets, games, printing, rounds
 
+    app.session_interface = CheckedCookieSessions()
     csrf.init_app(app)
     # Pages, scripts, styles, JSON and the domino sprite go out compressed (brotli where
     # the browser takes it, else gzip): a round page shrinks about tenfold on the Wi-Fi.

@@ -75,7 +75,7 @@ def main() -> None:
         "standings": f"/games/{gid}/standings", "history": f"/games/{gid}/history",
         "round14": f"/games/{big}/rounds/1", "game14": f"/games/{big}",
         "ruling": f"/games/{gid}/rounds/4/referee?sketch=1&current=1&last-0=4-5&last-1=3-9&mark-2=1"
-                  f"&last-2=10-3&last-m=9-9&tile=9-3&train=2",
+                  f"&last-2=10-3&last-m=9-2&tile=9-3&train=2",
         "plays": f"/games/{gid}/rounds/4/referee/plays?sketch=1&go=1&current=0&last-m=9-2"
                  f"&hand=9-4&hand=4-4&hand=2-11",
         "plan": f"/games/{gid}/rounds/4/referee/plan?go=1&hand=9-4&hand=4-4&hand=4-11&hand=11-2"

@@ -391,7 +391,7 @@ function dominoSvg(sprite, a, b, size, vertical, label) {
 })();
 
 // ---- Live: another device's save shows here within seconds, without a reload ----
-// Every 1.5 s the page asks for itself again with If-None-Match (its ETag: the game's
+// Every 2 s the page asks for itself again with If-None-Match (its ETag: the game's
 // version, this device's role, the language); the server answers 304 while nothing
 // changed, which costs it almost nothing. On news, the page's live parts ([data-live], by
 // id) are replaced. A form someone is filling in is never replaced: a notice says another
@@ -403,7 +403,7 @@ function dominoSvg(sprite, a, b, size, vertical, label) {
   if (!etag || !window.fetch || !window.DOMParser) return;
   etag = '"' + etag + '"';
   var busy = false, stopped = false;
-  var INTERVAL = 1500;
+  var INTERVAL = 2000;
 
   function dirty(form) {
     return Array.prototype.some.call(form.elements, function (el) {

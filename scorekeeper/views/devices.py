@@ -4,7 +4,7 @@ TV scoreboard.
 One scorekeeper, many viewers: a protected game changes only from a device that
 entered its PIN; every other device sees the same pages without the buttons that
 change anything.  Every open page of a game asks for itself again with
-If-None-Match every second or two (pagecache.cached_page): a 304 costs the
+If-None-Match every 2 s (pagecache.cached_page): a 304 costs the
 server almost nothing, so fifty phones never hold fifty server threads.
 """
 
