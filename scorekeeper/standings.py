@@ -68,7 +68,8 @@ def compute(players: Sequence[str], rounds: Sequence[Mapping[str, int] | None]) 
             place = pos + 1
         ranked.append(Standing(line.player, place, line.total, line.zero_rounds,
                                line.lowest_nonzero, line.rounds_played))
-    for above, below in zip(ranked, ranked[1:]):
+    # Before any round is played everyone is level at 0: no tiebreak to explain.
+    for above, below in zip(ranked, ranked[1:]) if played else ():
         note = explain(above, below)
         if note:
             notes.append(note)

@@ -377,6 +377,9 @@ function dominoSvg(sprite, a, b, size, vertical, label) {
   if (!window.Intl || !Intl.DateTimeFormat) return;
   var lang = document.documentElement.lang || undefined;
   var fmt;
+  // The Gregorian calendar in every language, as the server writes dates (Thai would
+  // otherwise count Buddhist years here and not there).
+  if (lang) lang = lang + "-u-ca-gregory";
   try { fmt = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }); }
   catch (e) { fmt = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }); }
   var timeFmt = new Intl.DateTimeFormat(lang, { timeStyle: "medium" });

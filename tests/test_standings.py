@@ -79,3 +79,9 @@ def test_property_order_follows_r8_and_ignores_seating(matrix):
         assert {(r.player, r.place) for r in other.rows} == {(r.player, r.place) for r in s.rows}
     # Totals add up.
     assert sum(r.total for r in s.rows) == sum(sum(row) for row in matrix)
+
+
+def test_no_tiebreak_is_explained_before_any_round_is_played():
+    # Everyone level at 0 with nothing played: R8 has nothing to decide yet.
+    s = compute(["Ann", "Bob", "Chi"], [None, None, None])
+    assert [r.place for r in s.rows] == [1, 1, 1] and s.notes == ()
