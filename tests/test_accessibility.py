@@ -50,7 +50,8 @@ def site(tmp_path_factory):
     live = f"/games/{gid}/rounds/4/live"
     client.post(live + "/start", data={"starter": "0", "tiles_each": "12", "active": "0"})
     client.post(live + "/action", data={"kind": "play", "tile": "9-4", "train": "0", "active": "1"})
-    yield base, gid
+    protected = _api(base, "POST", "/api/games", {"players": NAMES[:2], "pin": "2468"})["id"]
+    yield base, gid, protected
     server.close()
 
 
@@ -75,13 +76,23 @@ PAGES = {
     "rename": "/games/{gid}/rename",
     "delete": "/games/{gid}/delete",
     "not found": "/no/such/page",
+    "scoreboard": "/games/{gid}/board",
+    "PIN change": "/games/{gid}/pin/change",
+    "PIN entry": "/games/{protected}/pin",
+    "viewer of a protected game": "/games/{protected}/rounds/1",
+    "rulebook": "/rules",
+    "recently deleted": "/deleted",
+    "import": "/games/import",
+    "rulebook in Thai": "/rules?lang=th",
+    "round in Chinese": "/games/{gid}/rounds/4?lang=zh",
+    "ruling in Greek": "/games/{gid}/rounds/5/referee?current=1&last-0=9-5&tile=5-9&train=0&lang=el",
 }
 
 
 @pytest.mark.parametrize("name", list(PAGES))
 def test_page_has_no_axe_violations(site, page, name):
-    base, gid = site
-    page.goto(base + PAGES[name].format(gid=gid))
+    base, gid, protected = site
+    page.goto(base + PAGES[name].format(gid=gid, protected=protected))
     results = axe_module.Axe().run(page, options=WCAG_21_AA)
     problems = [f"{v['id']} ({v['impact']}): {v['help']} — "
                 + "; ".join(n["target"][0] for n in v["nodes"][:4])

@@ -387,3 +387,16 @@ def test_merge_keeps_the_tiles_counted_on_the_other_tablet(client, gid):
     assert client.post(f"/games/{gid}/rounds/1", data={**tablet_b, "score-2": "8"}).status_code == 302
     fields = open_round(client, gid, 1)
     assert (fields["score-1"], fields["hand-1"], fields["score-2"]) == ("7", "3-4", "8")
+
+
+def test_every_wrong_score_is_marked_at_once(client):
+    gid = client.post("/api/games", json={"players": ["Ann", "Bob", "Chi", "Dee"]}).get_json()["id"]
+    r = client.post(f"/games/{gid}/rounds/1", data={"score-0": "abc", "score-1": "5000",
+                                                    "score-2": "-3", "score-3": "0",
+                                                    "revision": "0"})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 400
+    marked = re.findall(r'id="score-(\d)"[^>]*aria-invalid="true"', html)
+    assert marked == ["0", "1", "2"]                     # Dee's 0 is fine
+    assert html.count('class="seat-error"') == 3
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["scores"] is None

@@ -91,29 +91,42 @@ def read_base(game: Game) -> dict[str, int | None] | None:
     return {p: whole_number(request.form.get(f"base-{i}")) for i, p in enumerate(game.players)}
 
 
+class SeatProblems(BadInput):
+    """Several score boxes are wrong: the first one's sentence and field, and every one."""
+
+    def __init__(self, problems: list[BadInput]):
+        super().__init__(problems[0].message, problems[0].field)
+        self.all = problems
+
+    def by_field(self) -> dict[str, str]:
+        return {p.field: p.message for p in self.all}
+
+
 def validate_entries(game: Game, rnd, raw: dict[str, str], hand_text: dict[str, str],
                      choices: dict[str, Choice] | None = None):
     """Scores (and picked hands) from the form, checked by R7.4 and R3.3; BadInput else."""
     top = game.max_hand(rnd.engine)
-    values = {}
+    values, problems = {}, []
     for i, p in enumerate(game.players):
+        # Every seat is checked, so every wrong box is marked at once, not only the first.
         text = raw[p]
-        if text == "" and choices and p in choices:
-            raise BadInput(_("Choose the score to keep for %(name)s: yours or the one the other "
-                             "tablet saved.", name=p), f"score-{i}")
-        if text == "":
-            raise BadInput(_("%(name)s's score is missing: enter a number, tap \"Went out\" for 0, "
-                             "or count the tiles.", name=p), f"score-{i}")
-        value = whole_number(text)
-        if value is None:
-            raise BadInput(_("%(name)s's score must be a whole number from 0 to %(top)s.",
-                             name=p, top=top), f"score-{i}")
-        values[p] = value
-    try:
-        scores = check_scores(values, game.players, game.set, rnd.engine, game.options)
-    except BadInput as error:
-        seat = game.players.index(error.field.split(".", 1)[1])
-        raise BadInput(error.message, f"score-{seat}") from None
+        try:
+            if text == "" and choices and p in choices:
+                raise BadInput(_("Choose the score to keep for %(name)s: yours or the one the "
+                                 "other tablet saved.", name=p), f"score-{i}")
+            if text == "":
+                raise BadInput(_("%(name)s's score is missing: enter a number, tap \"Went "
+                                 "out\" for 0, or count the tiles.", name=p), f"score-{i}")
+            value = whole_number(text)
+            if value is None:
+                raise BadInput(_("%(name)s's score must be a whole number from 0 to %(top)s.",
+                                 name=p, top=top), f"score-{i}")
+            values.update(check_scores({p: value}, [p], game.set, rnd.engine, game.options))
+        except BadInput as error:
+            problems.append(BadInput(error.message, f"score-{i}"))
+    if problems:
+        raise SeatProblems(problems)
+    scores = {p: values[p] for p in game.players}
     given = {p: parse_hand_text(t, f"hand-{i}")
              for i, (p, t) in enumerate(hand_text.items()) if t}
     hands = None
