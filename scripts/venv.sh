@@ -10,4 +10,4 @@ spec="."
 .venv/bin/pip install -q --disable-pip-version-check -e "$spec"
 # The translations (Vietnamese, Thai, Chinese, Malay, Greek) are kept as .po files in git;
 # compile them to the .mo files the app reads.
-.venv/bin/pybabel compile -d scorekeeper/translations >/dev/null
+.venv/bin/pybabel -q compile -d scorekeeper/translations
