@@ -53,10 +53,10 @@ from .domino import PIP_COLOURS, pip_positions, pip_radius
 from .errors import BadInput
 from .game import Game, parse_game_name, parse_players
 from .options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for, parse_engines, round_engines
-from .text import _, format_date, format_list, ngettext
+from .text import N_, _, format_date, format_list, ngettext
 from .tiles import parse_set
 
-APP_NAME = "Mexican Train Scorekeeper"
+APP_NAME = N_("Mexican Train Scorekeeper")   # translated in the footer; metadata in English
 
 #: Paper sizes by their config / query name (portrait, in points).
 PAPERS = {"A4": A4, "Letter": letter}
@@ -554,7 +554,7 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
     c.setStrokeColor(GRID)
     c.setLineWidth(0.5)
     c.line(left, fy + 10, right, fy + 10)
-    pen.draw(left, fy, APP_NAME, 7.5, bold=True, color=MUTED)
+    pen.draw(left, fy, _(APP_NAME), 7.5, bold=True, color=MUTED)
     pen.draw((left + right) / 2, fy, _("Printed %(when)s", when=format_date(printed, with_time=True)),
              7.5, color=MUTED, align="center")
     pen.draw(right, fy, _("Page %(page)s of %(pages)s", page=1, pages=1), 7.5, color=MUTED,

@@ -6,7 +6,7 @@ sentences reach players and must be translatable.  They call ``_`` (and
 plugs Flask-Babel and Babel in with :func:`set_translator`, and a Python shell
 or a bot gets English unchanged.
 
-A sentence is built whole, with named placeholders, by the code that knows all
+A sentence is built whole, with named values (%(player)s), by the code that knows all
 of it: never glue translated fragments into another message.  Ids defined far
 from where they are translated are marked with :func:`N_` so that
 ``pybabel extract -F babel.cfg -k _l -k N_`` finds them.
