@@ -105,10 +105,10 @@ def sketch_table(s: Situation, avoid: Sequence[Tile] = ()) -> Table:
             raise BadInput(_("%(tile)s is the last tile of two trains; each tile exists once "
                              "(R3.3).", tile=last), where)
         given[last] = where
-    for extra, field in ((s.played.tile if s.played else None, "played"), (s.drawn, "drawn")):
+    for extra, where in ((s.played.tile if s.played else None, "played"), (s.drawn, "drawn")):
         if extra is not None and extra in given:
             raise BadInput(_("%(tile)s is already the last tile of a train, so it cannot also "
-                             "have been played or drawn this turn (R3.3).", tile=extra), field)
+                             "have been played or drawn this turn (R3.3).", tile=extra), where)
     used: set[Tile] = {Tile.double(s.engine), *avoid, *given}
     if s.played is not None:
         used.add(s.played.tile)

@@ -337,12 +337,6 @@ def game_stamp(db, game_id: str) -> tuple[int, str | None] | None:
     return None if row is None or row[2] is not None else (row[0], row[1])
 
 
-def game_version(db, game_id: str) -> int | None:
-    """The game's version, or None (see game_stamp)."""
-    stamp = game_stamp(db, game_id)
-    return None if stamp is None else stamp[0]
-
-
 def set_pin(db, game_id: str, pin_hash: str | None) -> None:
     """Protect a game with a PIN (its hash), or open it again with None."""
     with write(db):

@@ -15,11 +15,12 @@ from ..forms import ConfirmForm, RoundForm
 from ..game import Game
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
 from ..parsing import whole_number
-from . import keeps_input_on_csrf_error, names_list, safe_next
+from . import keeps_input_on_csrf_error, safe_next
 from .live import live_state
 from ..pins import require_keeper
 from ..storage import (Busy, StaleRound, edit_changes, history, last_redoable, last_undoable,
                        load_game, record_round, redo_last, undo_last)
+from ..text import format_list
 from ..tiles import Tile, full_set, parse_tile_text
 
 bp = Blueprint("rounds", __name__)
@@ -224,7 +225,7 @@ def round_screen(game_id: str, number: int):
                     if kept:
                         flash(_("Round %(n)s saved. Another tablet saved it at the same time; "
                                 "its changes for %(names)s were kept too.", n=number,
-                                names=names_list(kept)))
+                                names=format_list(kept)))
                     else:
                         flash(_("Round %(n)s saved.", n=number))
                     game = load_game(db, game_id)
