@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import socket
-import threading
-
 import pytest
 
 from scorekeeper import create_app
@@ -29,29 +26,17 @@ def csrf_app(tmp_path):
                        "SECRET_KEY": "test"})
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def serve():
     """Serve an app with waitress on a free loopback port: serve(app, threads) -> port."""
-    from waitress.server import create_server
+    from contextlib import ExitStack
 
-    servers = []
+    from helpers import served
 
-    def start(app, threads: int = 4) -> int:
-        port = _free_port()
-        server = create_server(app, host="127.0.0.1", port=port, threads=threads)
-        threading.Thread(target=server.run, daemon=True).start()
-        servers.append(server)
-        return port
-
-    yield start
-    for server in servers:
-        server.close()
+    with ExitStack() as stack:
+        def start(app, threads: int = 4) -> int:
+            return int(stack.enter_context(served(app, threads)).rsplit(":", 1)[1])
+        yield start
 
 
 @pytest.fixture

@@ -5,10 +5,8 @@ live round, a ruling, the referee without a game, the rulebook and the error
 pages, at tablet size.
 """
 
-import json
-import urllib.request
-
 import pytest
+from helpers import api, served
 
 pytestmark = pytest.mark.browser
 
@@ -18,41 +16,24 @@ NAMES = ["Nguyễn Thị Hương", "Γιώργος Παπαδόπουλος", "�
 WCAG_21_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 
 
-def _api(base, method, path, body):
-    req = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req) as r:
-        return json.load(r)
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """A served app with a game three rounds in, and a live table kept for round 4."""
-    import socket
-    import threading
-
-    from waitress.server import create_server
-
     from scorekeeper import create_app
 
     app = create_app({"DATABASE": str(tmp_path_factory.mktemp("a11y") / "a.db"),
                       "SECRET_KEY": "a11y", "WTF_CSRF_ENABLED": False})
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = create_server(app, host="127.0.0.1", port=port, threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
-    base = f"http://127.0.0.1:{port}"
-    gid = _api(base, "POST", "/api/games", {"name": "Friday", "players": NAMES})["id"]
-    for n, row in enumerate([[0, 23, 9, 41], [17, 0, 30, 8], [4, 11, 0, 19]], 1):
-        _api(base, "PUT", f"/api/games/{gid}/rounds/{n}", {"scores": dict(zip(NAMES, row))})
-    client = app.test_client()
-    live = f"/games/{gid}/rounds/4/live"
-    client.post(live + "/start", data={"starter": "0", "tiles_each": "12", "active": "0"})
-    client.post(live + "/action", data={"kind": "play", "tile": "9-4", "train": "0", "active": "1"})
-    protected = _api(base, "POST", "/api/games", {"players": NAMES[:2], "pin": "2468"})["id"]
-    yield base, gid, protected
-    server.close()
+    with served(app) as base:
+        gid = api(base, "POST", "/api/games", {"name": "Friday", "players": NAMES})["id"]
+        for n, row in enumerate([[0, 23, 9, 41], [17, 0, 30, 8], [4, 11, 0, 19]], 1):
+            api(base, "PUT", f"/api/games/{gid}/rounds/{n}", {"scores": dict(zip(NAMES, row))})
+        client = app.test_client()
+        live = f"/games/{gid}/rounds/4/live"
+        client.post(live + "/start", data={"starter": "0", "tiles_each": "12", "active": "0"})
+        client.post(live + "/action", data={"kind": "play", "tile": "9-4", "train": "0",
+                                            "active": "1"})
+        protected = api(base, "POST", "/api/games", {"players": NAMES[:2], "pin": "2468"})["id"]
+        yield base, gid, protected
 
 
 PAGES = {

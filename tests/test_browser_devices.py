@@ -1,26 +1,15 @@
 """Two devices at one table: the scorekeeper's tablet and a player's phone (Debian's
 Chromium via Playwright, two browser contexts = two devices)."""
 
-import json
 import re
 import time
-import urllib.request
 
 import pytest
+from helpers import api
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Nguyễn Văn An", "Γιώργος", "สมชาย"]
-
-
-def api(base, method, path, body=None, pin=None):
-    headers = {"Content-Type": "application/json"}
-    if pin:
-        headers["X-Game-PIN"] = pin
-    req = urllib.request.Request(base + path, method=method, headers=headers,
-                                 data=json.dumps(body).encode() if body is not None else None)
-    with urllib.request.urlopen(req) as r:
-        return json.load(r)
 
 
 @pytest.fixture

@@ -5,10 +5,8 @@ Debian's Chromium via Playwright.  Wide tables and the tile pickers scroll insid
 their own boxes by design; the page itself never does.
 """
 
-import json
-import urllib.request
-
 import pytest
+from helpers import api, served
 
 pytestmark = pytest.mark.browser
 
@@ -40,37 +38,24 @@ CHECK = """() => {
 
 @pytest.fixture(scope="module")
 def game(browser, tmp_path_factory):
-    import socket
-    import threading
-
-    from waitress.server import create_server
-
     from scorekeeper import create_app
 
     app = create_app({"DATABASE": str(tmp_path_factory.mktemp("layout") / "l.db"),
                       "SECRET_KEY": "layout", "WTF_CSRF_ENABLED": False})
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = create_server(app, host="127.0.0.1", port=port, threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
-    base = f"http://127.0.0.1:{port}"
+    with served(app) as base:
+        yield base, seed(app, base)
 
-    def api(method, path, body):
-        req = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(req) as r:
-            return json.load(r)
 
-    gid = api("POST", "/api/games", {"name": "Đêm thứ Sáu", "players": NAMES})["id"]
+def seed(app, base) -> str:
+    """A 6-player game three rounds in, a live table started: answers its id."""
+    gid = api(base, "POST", "/api/games", {"name": "Đêm thứ Sáu", "players": NAMES})["id"]
     for n, row in enumerate([[0, 23, 9, 41, 12, 5], [17, 0, 30, 8, 2, 22], [4, 11, 0, 19, 27, 3]], 1):
-        api("PUT", f"/api/games/{gid}/rounds/{n}", {"scores": dict(zip(NAMES, row))})
+        api(base, "PUT", f"/api/games/{gid}/rounds/{n}", {"scores": dict(zip(NAMES, row))})
     client = app.test_client()
     client.post(f"/games/{gid}/rounds/4/live/start", data={"starter": "0", "tiles_each": "12"})
     client.post(f"/games/{gid}/rounds/4/live/action", data={"kind": "play", "tile": "9-4",
                                                             "train": "0"})
-    yield base, gid
-    server.close()
+    return gid
 
 
 #: Phones in every language; tablets in the languages whose words run longest.

@@ -1,6 +1,5 @@
 """Sessions whose cookie signatures are checked once: still signed, still expiring."""
 
-import time
 
 from scorekeeper import sessions
 
