@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.engine import Play, Table, check, plan_train  # noqa: E402
+from scorekeeper.referee import Play, Table, check, plan_train  # noqa: E402
 from scorekeeper.tiles import Tile, full_set  # noqa: E402
 
 THREADS = 4

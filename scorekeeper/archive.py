@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Mapping
 
-from .engine import action_from_json, start_from_json
+from .referee import action_from_json, start_from_json
 from .errors import BadInput
 from .game import Game, parse_game_name, parse_players
 from .options import RuleOptions, parse_engines, round_engines

@@ -4,7 +4,7 @@ At the table nobody wants to enter every tile of every train: what matters to a
 dispute is each train's open end, whether it ends in an open double, the
 markers, and what the player already did this turn.  :func:`sketch_table`
 fills each train with stand-in tiles that reach that open end (never the tile
-in dispute, never a tile of the turn), so :func:`scorekeeper.engine.check`
+in dispute, never a tile of the turn), so :func:`scorekeeper.referee.check`
 rules on a real, valid table.  Pure: no Flask.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .engine import Play, Table, Violation, check, legal_plays, train_sentence
+from .referee import Play, Table, Violation, check, legal_plays, train_sentence
 from .errors import BadInput
 from .options import RuleOptions
 from .text import N_, _, format_list, ngettext

@@ -1,6 +1,6 @@
 """Translatable sentences for the pure modules.
 
-The rules engine, scoring and standings must not import Flask, yet their
+The referee, scoring and standings must not import Flask, yet their
 sentences reach players and must be translatable.  They call ``_`` (and
 ``ngettext`` for counts, ``format_list`` for lists) from here; the web app
 plugs Flask-Babel and Babel in with :func:`set_translator`, and a Python shell

@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import (
+from scorekeeper.referee import (
     DrawAction, Finish, IllegalMove, PassAction, PlayAction, RoundState, Table, apply,
     legal_actions, legal_plays, plan_train, replay, start_round,
 )

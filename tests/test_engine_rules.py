@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import (
+from scorekeeper.referee import (
     DrawAction, Finish, IllegalMove, InvalidTable, PassAction, Play, PlayAction, RoundState,
     Table, action_from_json, apply, check, is_legal, legal_actions, legal_plays, replay,
     start_from_json, start_round,

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from scorekeeper.engine import Play, check
+from scorekeeper.referee import Play, check
 from scorekeeper.errors import BadInput
 from scorekeeper.options import RuleOptions
 from scorekeeper.situation import Situation, TrainSketch, instead, sketch_table, verdict

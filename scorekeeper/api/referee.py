@@ -1,13 +1,13 @@
 """API: the referee (API.md "Rulings", legal-plays, plan-train).
 
-Thin: parse with the engine's from_json, rule with the engine, answer JSON.
+Thin: parse with the referee's from_json, rule with the referee, answer JSON.
 """
 
 from __future__ import annotations
 
 from flask import jsonify
 
-from ..engine import Play, Table, check, legal_plays, plan_train
+from ..referee import Play, Table, check, legal_plays, plan_train
 from ..errors import BadInput
 from ..text import _
 from ..tiles import DEFAULT_SET, parse_tiles

@@ -1,6 +1,6 @@
 """Pages: the live table — the scorekeeper mirrors a round as it is played.
 
-Each play, draw and pass is checked by the rules engine and appended to the
+Each play, draw and pass is checked by the referee and appended to the
 round's move log; the state is the start replayed through the log, so the log
 is the single source of truth and an undo is a mark on its last entry.
 """
@@ -14,8 +14,8 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..pagecache import cached_page
-from ..engine import (DrawAction, Finish, IllegalMove, PassAction, PlayAction, RoundState,
-                      Violation, action_from_json, apply, start_from_json, train_sentence)
+from ..referee import (DrawAction, Finish, IllegalMove, PassAction, PlayAction, RoundState,
+                       Violation, action_from_json, apply, start_from_json, train_sentence)
 from ..errors import BadInput
 from ..forms import ConfirmForm
 from ..game import Game

@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..pagecache import cached_page
-from ..engine import Play, check, legal_plays, plan_train
+from ..referee import Play, check, legal_plays, plan_train
 from ..errors import BadInput
 from ..game import Game
 from ..options import RuleOptions

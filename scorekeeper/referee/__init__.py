@@ -1,0 +1,44 @@
+"""The referee: Mexican Train's rules (RULES.md R3–R7, options R9) as pure values.
+
+Modelled on python-chess, which keeps ``Board`` central and gives pgn, polyglot
+and the variants their own modules:
+
+- :mod:`.table` — the state, :class:`Table` (what lies on the table and whose
+  turn it is), the values :class:`Play` and :class:`Violation`, and the parsing
+  of API.md's table object (:class:`InvalidTable` for a table that cannot exist);
+- :mod:`.rules` — :func:`check` returns *every* rule a play breaks;
+  :func:`is_legal` and :func:`legal_plays` are derived from it and never
+  restate a rule;
+- :mod:`.planner` — :func:`plan_train`, the best opening train of a hand (R4.1),
+  a graph search that shares nothing with the rest;
+- :mod:`.live` — live play: :class:`RoundState` mirrors a round as the
+  scorekeeper sees it (the table and only the *number* of tiles in each hand);
+  :func:`apply` takes an action (:class:`PlayAction`, :class:`DrawAction`,
+  :class:`PassAction`) and returns a new state or raises :class:`IllegalMove`
+  with the violations; :func:`replay` rebuilds a round from its start and the
+  stored move log.
+
+Unparseable input is :class:`~scorekeeper.errors.BadInput`; a table that cannot
+exist is :class:`InvalidTable` (a BadInput naming the field); a move the rules
+forbid here is :class:`IllegalMove`.  Nothing here imports Flask, storage or
+the PDF.  Import the public names from this package (``from scorekeeper.referee
+import Table, check``), not from its modules.
+"""
+
+from __future__ import annotations
+
+from .live import (Action, DrawAction, Finish, IllegalMove, PassAction, PlayAction, RoundState,
+                   action_from_json, action_violations, apply, legal_actions, replay,
+                   start_from_json, start_round)
+from .planner import TrainPlan, check_hand, plan_train
+from .rules import STRUCTURAL, check, is_legal, legal_plays
+from .table import InvalidTable, Play, Table, Violation, train_sentence
+
+__all__ = [
+    "Play", "Violation", "Table", "InvalidTable", "train_sentence",
+    "check", "is_legal", "legal_plays", "STRUCTURAL",
+    "TrainPlan", "plan_train", "check_hand",
+    "RoundState", "PlayAction", "DrawAction", "PassAction", "Action", "Finish",
+    "IllegalMove", "start_round", "start_from_json", "apply", "action_violations", "replay",
+    "legal_actions", "action_from_json",
+]

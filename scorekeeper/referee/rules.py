@@ -1,0 +1,174 @@
+"""The rules: every rule a play breaks on a table (RULES.md R3–R6, options R9).
+
+:func:`check` returns *every* rule a play breaks, each a :class:`Violation` with
+a stable code, its rule number and a sentence; :func:`is_legal` and
+:func:`legal_plays` are derived from it and never restate a rule.  The rulebook
+tests are tests/test_engine_rules.py, one case per clause.  Pure: no Flask,
+storage or PDF.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..errors import BadInput
+from ..text import N_, _, format_list
+from ..tiles import Tile, not_in_set
+from .table import Play, Table, Violation, TableFacts, train_sentence
+
+#: Rules whose breach makes a table impossible: even an override cannot apply them.
+STRUCTURAL = frozenset({"not_in_set", "already_played", "no_match"})
+
+
+def check(table: Table, play: Play) -> list[Violation]:
+    """Every rule *play* breaks on *table* (empty when the play is legal).
+
+    The play is the current player's.  An unknown train name is BadInput
+    ("play.train"), not a violation: there is no such train to rule on.
+    """
+    f = table._facts
+    tile, train = play.tile, play.train
+    try:
+        end = f.ends[train]
+    except KeyError:
+        raise BadInput(_("%(name)s is not a player at this table, so there is no such train.",
+                         name=train), "play.train") from None
+    low, high = tile.low, tile.high
+    out: list[Violation] = []
+
+    # R3.3: each tile exists once, and only numbers up to N exist.
+    if low < 0 or high > table.set:
+        out.append(Violation("not_in_set", "R3.3", not_in_set(tile, table.set)))
+    elif tile in f.on_table:
+        if low == high == table.engine:
+            msg = _("%(tile)s is the engine: it is already on the table.", tile=tile)
+        else:
+            msg = _("%(tile)s is already on the table.", tile=tile)
+        out.append(Violation("already_played", "R3.3", msg))
+    # R3.2: the tile must show the train's open end (the engine's number when empty).
+    if low != end and high != end:
+        out.append(Violation("no_match", "R3.2", train_sentence(
+            train, N_("%(tile)s does not match the Mexican train, whose open end is %(end)s."),
+            N_("%(tile)s does not match the train of %(owner)s, whose open end is %(end)s."),
+            tile=tile, end=end)))
+    # The other rules depend on the train (and on whether this is the drawn tile), not
+    # on the tile: ruled once per table and train.
+    key = (train, f.drawn_pending and tile == table.drawn)
+    rules = f.by_train.get(key)
+    if rules is None:
+        rules = f.by_train[key] = _train_rules(table, f, train, key[1])
+    if rules:
+        out.extend(rules)
+    return out
+
+
+def _train_rules(table: Table, f: TableFacts, train: str | None,
+                 is_drawn: bool) -> tuple[Violation, ...]:
+    """The rules a play on *train* breaks whatever the tile (R4.1, R4.2, R5.1–R5.4, R6)."""
+    player = table.current
+    out: list[Violation] = []
+    if table.first_turn:
+        # R4.1: the first turn builds only one's own train (this replaces R5.2's train_closed).
+        if train != player:
+            out.append(Violation("first_turn_own_train", "R4.1", train_sentence(
+                train, N_("In the first turn %(player)s may only build their own train, not "
+                          "the Mexican train."),
+                N_("In the first turn %(player)s may only build their own train, not the "
+                   "train of %(owner)s."), player=player)))
+        if table.drawn is not None and table.options.first_turn_stuck == "marker":
+            # Decision: with first_turn_stuck=marker nobody draws in the first turn (R4.2).
+            # A table that says the player drew anyway gets no play at all: the draw
+            # cannot earn them a tile on the table; their turn ends with the marker.
+            # API.md ties each code to one rule number: drawn_tile_only is R5.4, and
+            # the sentence names R4.2, the first-turn clause at stake.
+            out.append(Violation("drawn_tile_only", "R5.4", _(
+                "Nobody draws in the first turn under this game's rules (R4.2): having drawn, "
+                "%(player)s places a marker and the turn passes.", player=player)))
+        elif f.drawn_pending:
+            # R4.2 (option draw): the drawn tile only.
+            if not is_drawn:
+                out.append(Violation("drawn_tile_only", "R5.4", _(
+                    "%(player)s drew %(drawn)s: only that tile may be played now (R4.2).",
+                    player=player, drawn=table.drawn)))
+        elif f.done:
+            if table.drawn is not None:
+                # R4.2: playing the drawn tile ends the first turn.
+                out.append(Violation("one_tile_per_turn", "R4.1", _(
+                    "%(player)s played the drawn tile, which ends their first turn (R4.2).",
+                    player=player)))
+            else:
+                # R4.1 option first_turn=single: exactly one tile.
+                out.append(Violation("one_tile_per_turn", "R4.1", _(
+                    "In the first turn %(player)s plays exactly one tile, and has played it.",
+                    player=player)))
+        return tuple(out)
+
+    # R5.2: another player's train is open only with a marker, or to satisfy its open double (R6.3).
+    if (train is not None and train != player and train not in table.markers
+            and train not in f.open_doubles):
+        out.append(Violation("train_closed", "R5.2", _(
+            "The train of %(owner)s has no marker: %(player)s may not play on it.",
+            owner=train, player=player)))
+    # R6.3–R6.6: an open double binding this player must be satisfied first.
+    binding = f.binding
+    if binding and train not in binding:
+        if len(binding) == 1:
+            (where, double), = binding.items()
+            if where is None:
+                msg = _("The Mexican train's %(tile)s is an open double: %(player)s must play "
+                        "on it first.", tile=double, player=player)
+            else:
+                # The sentence of API.md's example answer, kept word for word.
+                msg = _("%(owner)s's %(tile)s is an open double: %(player)s must play on it "
+                        "first.", owner=where, tile=double, player=player)
+        else:
+            doubles = [train_sentence(k, N_("the %(tile)s on the Mexican train"),
+                                      N_("the %(tile)s on the train of %(owner)s"), tile=d)
+                       for k, d in binding.items()]
+            msg = _("%(player)s must first play on one of the open doubles: %(doubles)s.",
+                    player=player, doubles=format_list(doubles))
+        out.append(Violation("open_double", "R6.3", msg))
+    # R5.1: one tile per turn, unless it was a double (R6.1).
+    if f.done:
+        out.append(Violation("one_tile_per_turn", "R5.1", _(
+            "%(player)s has already played this turn and owes no tile after a double.",
+            player=player)))
+    # R5.4 / R6.2 / R6.4: after drawing, only the drawn tile may be played.
+    if f.drawn_pending and not is_drawn:
+        out.append(Violation("drawn_tile_only", "R5.4", _(
+            "%(player)s drew %(drawn)s: only that tile may be played now.",
+            player=player, drawn=table.drawn)))
+    # R6.7 (option): the tile owed after a double goes on that double.
+    owes = f.owes
+    if owes is not None and table.options.double_owner_satisfies and train != owes.train:
+        out.append(Violation("owner_must_satisfy", "R6.7", train_sentence(
+            owes.train,
+            N_("%(player)s owes a tile on the %(tile)s just played on the Mexican train: under "
+               "this game's rules it must go on that double."),
+            N_("%(player)s owes a tile on the %(tile)s just played on the train of %(owner)s: "
+               "under this game's rules it must go on that double."),
+            N_("%(player)s owes a tile on the %(tile)s just played on their own train: under "
+               "this game's rules it must go on that double."),
+            player=player, tile=owes.tile)))
+    return tuple(out)
+
+
+def is_legal(table: Table, play: Play) -> bool:
+    """True when *play* breaks no rule (check() is empty)."""
+    return not check(table, play)
+
+
+def legal_plays(table: Table, hand: Iterable[Tile]) -> list[Play]:
+    """Every play from *hand* that check() finds legal: hand order, then trains in seat order."""
+    out = []
+    seen = set()
+    names = table.train_names
+    for tile in hand:
+        if tile in seen:
+            continue
+        seen.add(tile)
+        for name in names:
+            play = Play(tile, name)
+            if not check(table, play):
+                out.append(play)
+    return out
