@@ -200,6 +200,8 @@ SENTENCES = [
     (T(), Play(Tile(-1, 12), "Bob"), "A tile with the number -1 is not in a double-12 set: "
                                      "numbers run from 0 to 12."),  # R3.3 no "-1-12"
     (T(), play("12-13>Bob"), "12-13 is not in a double-12 set."),  # R3.3
+    (T("Ann: 12-5 | Bob: | Chi:"), play("5-12>Bob"), "5-12 is already on the table."),  # R3.3
+    (T(), play("12-12>Bob"), "12-12 is the engine: it is already on the table."),  # R3.3
     (T(first=True), play("12-3>M"),
      "In the first turn Bob may only build their own train, not the Mexican train."),  # R4.1
     (T(first=True), play("12-3>Chi"),
@@ -413,6 +415,21 @@ def refused(st: RoundState, text: str) -> list[str]:
     with pytest.raises(IllegalMove) as info:
         run(st, text)
     return [v.code for v in info.value.violations]
+
+
+def test_r3_3_a_draw_says_the_same_rule_as_a_play():
+    # One R3.3 check (rules.tile_violation) for plays and draws; a draw says where from.
+    st = state("Ann: 12-5 | Bob: | Chi:")
+    for text, code, message in [
+            ("draw 5-12", "already_played",
+             "5-12 is already on the table, so it cannot come from the boneyard."),
+            ("draw 12-12", "already_played",
+             "12-12 is already on the table, so it cannot come from the boneyard."),
+            ("draw 3-13", "not_in_set", "3-13 is not in a double-12 set.")]:
+        with pytest.raises(IllegalMove) as info:
+            run(st, text)
+        assert [(v.code, v.rule, v.message) for v in info.value.violations] == [
+            (code, "R3.3", message)]
 
 
 def test_r5_1_a_plain_tile_ends_the_turn():

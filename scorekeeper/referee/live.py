@@ -18,8 +18,8 @@ from typing import Iterable, Mapping, Sequence
 from ..errors import BadInput
 from ..options import RuleOptions, deal_for
 from ..text import N_, _
-from ..tiles import Tile, full_set, not_in_set, parse_tile, set_size
-from .rules import STRUCTURAL, check
+from ..tiles import Tile, full_set, parse_tile, set_size
+from .rules import STRUCTURAL, check, tile_violation
 from .table import InvalidTable, Play, Table, Violation, whole
 
 
@@ -351,14 +351,9 @@ def action_violations(state: RoundState, action: Action) -> list[Violation]:
         if state.boneyard == 0:
             out.append(_v("boneyard_empty", "R5.4", _(
                 "The boneyard is empty: %(player)s places a marker and passes.", player=player)))
-        tile = action.tile
-        if tile is not None:
-            if not tile.in_set(table.set):
-                out.append(_v("not_in_set", "R3.3", not_in_set(tile, table.set)))
-            elif tile in table.on_table:
-                out.append(_v("already_played", "R3.3", _(
-                    "%(tile)s is already on the table, so it cannot come from the boneyard.",
-                    tile=tile)))
+        exists = None if action.tile is None else tile_violation(table, action.tile, drawn=True)
+        if exists is not None:
+            out.append(exists)
         return out
     if isinstance(action, PassAction):
         if table.first_turn:

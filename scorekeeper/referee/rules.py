@@ -36,15 +36,9 @@ def check(table: Table, play: Play) -> list[Violation]:
     low, high = tile.low, tile.high
     out: list[Violation] = []
 
-    # R3.3: each tile exists once, and only numbers up to N exist.
-    if low < 0 or high > table.set:
-        out.append(Violation("not_in_set", "R3.3", not_in_set(tile, table.set)))
-    elif tile in f.on_table:
-        if low == high == table.engine:
-            msg = _("%(tile)s is the engine: it is already on the table.", tile=tile)
-        else:
-            msg = _("%(tile)s is already on the table.", tile=tile)
-        out.append(Violation("already_played", "R3.3", msg))
+    exists = tile_violation(table, tile)
+    if exists is not None:
+        out.append(exists)
     # R3.2: the tile must show the train's open end (the engine's number when empty).
     if low != end and high != end:
         out.append(Violation("no_match", "R3.2", train_sentence(
@@ -60,6 +54,27 @@ def check(table: Table, play: Play) -> list[Violation]:
     if rules:
         out.extend(rules)
     return out
+
+
+def tile_violation(table: Table, tile: Tile, drawn: bool = False) -> Violation | None:
+    """R3.3 for one tile: each tile exists once, and only numbers up to N exist.
+
+    not_in_set when the set has no such tile, already_played when it is on the
+    table already; None when neither.  *drawn*: the tile is said to come from
+    the boneyard (a draw), not to be played.
+    """
+    if not tile.in_set(table.set):
+        return Violation("not_in_set", "R3.3", not_in_set(tile, table.set))
+    if tile not in table._facts.on_table:
+        return None
+    if drawn:
+        message = _("%(tile)s is already on the table, so it cannot come from the boneyard.",
+                    tile=tile)
+    elif tile.low == tile.high == table.engine:
+        message = _("%(tile)s is the engine: it is already on the table.", tile=tile)
+    else:
+        message = _("%(tile)s is already on the table.", tile=tile)
+    return Violation("already_played", "R3.3", message)
 
 
 def _train_rules(table: Table, f: TableFacts, train: str | None,
