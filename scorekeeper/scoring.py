@@ -8,7 +8,7 @@ from typing import Iterable, Mapping, Sequence
 from .errors import BadInput
 from .options import RuleOptions
 from .text import _, format_list, ngettext
-from .tiles import Tile, full_set, not_in_set, parse_tiles
+from .tiles import Tile, check_hand, full_set, parse_tiles
 
 
 def tile_score(tile: Tile, options: RuleOptions = RuleOptions()) -> int:
@@ -76,25 +76,10 @@ def check_hands(hands: Mapping, players: Sequence[str], set_n: int, engine: int,
     else:
         players = [p for p in players if p in hands]
         _check_names(hands, players, field)
-    engine_tile = Tile.double(engine)
-    seen: dict[Tile, str] = {}
-    checked = {}
-    for name in players:
-        tiles = parse_tiles(hands[name], f"{field}.{name}")
-        for i, tile in enumerate(tiles):
-            where = f"{field}.{name}.{i}"
-            if not tile.in_set(set_n):
-                raise BadInput(not_in_set(tile, set_n, cite=True), where)
-            if tile == engine_tile:
-                raise BadInput(_("%(tile)s is this round's engine; it cannot be in a hand (R3.3).",
-                                 tile=tile), where)
-            if tile in seen:
-                raise BadInput(_("%(tile)s is in two hands (%(first)s and %(second)s); each tile "
-                                 "exists once (R3.3).", tile=tile, first=seen[tile], second=name),
-                               where)
-            seen[tile] = name
-        checked[name] = tiles
-    return checked
+    held: dict[Tile, str] = {}
+    return {name: check_hand(parse_tiles(hands[name], f"{field}.{name}"), set_n, engine,
+                             f"{field}.{name}", held=held, player=name)
+            for name in players}
 
 
 def round_warnings(scores: Mapping[str, int]) -> list[Warning]:

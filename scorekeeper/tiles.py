@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable
 
 from .errors import BadInput
 from .parsing import whole_number
@@ -96,6 +97,49 @@ def not_in_set(tile: Tile, n: int, cite: bool = False) -> str:
     if cite:
         return _("%(tile)s is not in a double-%(n)s set (R3.3).", tile=tile, n=n)
     return _("%(tile)s is not in a double-%(n)s set.", tile=tile, n=n)
+
+
+def check_hand(hand: Iterable[Tile], set_n: int | None, engine: int | None = None,
+               field: str = "hand", *, held: dict[Tile, str] | None = None,
+               player: str | None = None) -> list[Tile]:
+    """The tiles of a hand, each in the set, not the engine and held once (R3.3).
+
+    The one place a hand is checked; BadInput names the tile (``hand.2``).
+    *set_n* None: any set in use will do (the hand-score calculator is not told
+    the set); *engine* None: there is no engine to keep out.  With *held* (tile →
+    player, filled in as the round's hands are checked) the hand is *player*'s,
+    one of a round's: a tile another player holds is in two hands, and the
+    sentences speak of this round's engine.
+    """
+    tiles: list[Tile] = []
+    seen: set[Tile] = set()
+    engine_tile = None if engine is None else Tile(engine, engine)
+    for i, tile in enumerate(hand):
+        where = f"{field}.{i}"
+        if set_n is None:
+            if not tile.in_set(max(SETS)):
+                raise BadInput(_("%(tile)s is not in any set in use (double-6 to double-18).",
+                                 tile=tile), where)
+        elif not tile.in_set(set_n):
+            raise BadInput(not_in_set(tile, set_n, cite=True), where)
+        if tile == engine_tile:
+            if held is None:
+                raise BadInput(_("%(tile)s is the engine: it is on the table, not in a hand "
+                                 "(R3.3).", tile=tile), where)
+            raise BadInput(_("%(tile)s is this round's engine; it cannot be in a hand (R3.3).",
+                             tile=tile), where)
+        if tile in seen:
+            raise BadInput(_("%(tile)s is in the hand twice; each tile exists once (R3.3).",
+                             tile=tile), where)
+        if held is not None and tile in held:
+            raise BadInput(_("%(tile)s is in two hands (%(first)s and %(second)s); each tile "
+                             "exists once (R3.3).", tile=tile, first=held[tile], second=player),
+                           where)
+        seen.add(tile)
+        tiles.append(tile)
+    if held is not None:
+        held.update(dict.fromkeys(tiles, player))
+    return tiles
 
 
 def parse_set(value, field: str = "set") -> int:

@@ -5,9 +5,10 @@ from hypothesis import given, settings, strategies as st
 
 from scorekeeper.errors import BadInput
 from scorekeeper.options import RuleOptions, deal_for, round_engines
+from scorekeeper.referee import plan_train
 from scorekeeper.scoring import (check_hands, check_scores, hand_score, max_hand,
                                  round_warnings)
-from scorekeeper.tiles import SETS, Tile, full_set, set_pips, set_size
+from scorekeeper.tiles import SETS, Tile, check_hand, full_set, set_pips, set_size
 
 T = Tile.of
 
@@ -67,6 +68,7 @@ def test_check_scores_accepts_the_largest_hand():
     ({"Ann": [], "Bob": [[12, 12]]}, "hands.Bob.0", "this round's engine"),   # R3.3
     ({"Ann": [], "Bob": [[13, 2]]}, "hands.Bob.0", "not in a double-12 set"),  # R3.3
     ({"Ann": [[3, 4]], "Bob": [[4, 3]]}, "hands.Bob.0", "in two hands"),       # R3.3
+    ({"Ann": [[3, 4], [4, 3]], "Bob": []}, "hands.Ann.1", "in the hand twice"),  # not "two hands"
     ({"Ann": [], "Bob": [[3]]}, "hands.Bob.0", "two whole numbers"),
     ({"Ann": []}, "hands.Bob", "missing"),
 ])
@@ -74,6 +76,26 @@ def test_check_hands_refuses(hands, field, words):
     with pytest.raises(BadInput) as err:
         check_hands(hands, ["Ann", "Bob"], 12, 12)
     assert err.value.field == field and words in err.value.message
+
+
+@pytest.mark.parametrize("check, field, message", [
+    # One function checks every hand (tiles.check_hand); each caller keeps its sentence.
+    (lambda: check_hands({"Ann": [[12, 12]]}, ["Ann"], 12, 12), "hands.Ann.0",
+     "12-12 is this round's engine; it cannot be in a hand (R3.3)."),
+    (lambda: check_hands({"Ann": [[3, 4]], "Bob": [[4, 3]]}, ["Ann", "Bob"], 12, 12),
+     "hands.Bob.0", "3-4 is in two hands (Ann and Bob); each tile exists once (R3.3)."),
+    (lambda: plan_train(12, 12, [Tile(12, 12)]), "hand.0",
+     "12-12 is the engine: it is on the table, not in a hand (R3.3)."),
+    (lambda: plan_train(12, 12, [Tile(1, 2), Tile(1, 2)]), "hand.1",
+     "1-2 is in the hand twice; each tile exists once (R3.3)."),
+    (lambda: plan_train(6, 6, [Tile(6, 7)]), "hand.0", "6-7 is not in a double-6 set (R3.3)."),
+    (lambda: check_hand([Tile(2, 19)], None, field="tiles"), "tiles.0",
+     "2-19 is not in any set in use (double-6 to double-18)."),
+])
+def test_each_hand_check_says_its_own_sentence(check, field, message):
+    with pytest.raises(BadInput) as err:
+        check()
+    assert (err.value.field, err.value.message) == (field, message)
 
 
 @pytest.mark.parametrize("scores, codes", [

@@ -15,7 +15,7 @@ from ..storage import (StaleRound, create_game, delete_game, deleted_games, expo
                        import_game, kept_until, list_games, load_game, record_round,
                        rename_game, restore_game, set_pin)
 from ..text import _
-from ..tiles import DEFAULT_SET, SETS, parse_set, parse_tiles
+from ..tiles import DEFAULT_SET, check_hand, parse_set, parse_tiles
 from . import bp, json_body
 
 
@@ -195,14 +195,5 @@ def post_hand_score():
     options = RuleOptions.from_dict(body.get("rules"))
     if "tiles" not in body:
         raise BadInput(_("Give the tiles left in the hand, like [[0, 0], [3, 4]]."), "tiles")
-    tiles = parse_tiles(body["tiles"])
-    seen = set()
-    for i, t in enumerate(tiles):
-        if not t.in_set(max(SETS)):
-            raise BadInput(_("%(tile)s is not in any set in use (double-6 to double-18).",
-                             tile=t), f"tiles.{i}")
-        if t in seen:
-            raise BadInput(_("%(tile)s is in the hand twice; each tile exists once (R3.3).",
-                             tile=t), f"tiles.{i}")
-        seen.add(t)
+    tiles = check_hand(parse_tiles(body["tiles"]), None, field="tiles")
     return jsonify(score=hand_score(tiles, options))

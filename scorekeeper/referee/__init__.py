@@ -30,14 +30,14 @@ from __future__ import annotations
 from .live import (Action, DrawAction, Finish, IllegalMove, PassAction, PlayAction, RoundState,
                    action_from_json, action_violations, apply, legal_actions, replay,
                    start_from_json, start_round)
-from .planner import TrainPlan, check_hand, plan_train
+from .planner import TrainPlan, plan_train
 from .rules import STRUCTURAL, check, is_legal, legal_plays
 from .table import InvalidTable, Play, Table, Violation, train_sentence
 
 __all__ = [
     "Play", "Violation", "Table", "InvalidTable", "train_sentence",
     "check", "is_legal", "legal_plays", "STRUCTURAL",
-    "TrainPlan", "plan_train", "check_hand",
+    "TrainPlan", "plan_train",
     "RoundState", "PlayAction", "DrawAction", "PassAction", "Action", "Finish",
     "IllegalMove", "start_round", "start_from_json", "apply", "action_violations", "replay",
     "legal_actions", "action_from_json",

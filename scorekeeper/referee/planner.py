@@ -13,7 +13,7 @@ from typing import Iterable
 
 from ..errors import BadInput
 from ..text import _
-from ..tiles import SETS, Tile, not_in_set, parse_tiles
+from ..tiles import SETS, Tile, check_hand, parse_tiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,25 +29,6 @@ class TrainPlan:
     def to_json(self) -> dict:
         return {"train": [list(p) for p in self.train], "tiles": self.tiles, "pips": self.pips,
                 "left": [t.to_json() for t in self.left], "left_pips": self.left_pips}
-
-
-def check_hand(set_n: int, engine: int, hand: Iterable[Tile], field: str = "hand") -> list[Tile]:
-    """A hand as a list of tiles: in the set, not the engine, none twice (R3.3)."""
-    tiles, seen = [], set()
-    engine_tile = Tile(engine, engine)
-    for i, tile in enumerate(hand):
-        where = f"{field}.{i}"
-        if not tile.in_set(set_n):
-            raise BadInput(not_in_set(tile, set_n, cite=True), where)
-        if tile == engine_tile:
-            raise BadInput(_("%(tile)s is the engine: it is on the table, not in a hand (R3.3).",
-                             tile=tile), where)
-        if tile in seen:
-            raise BadInput(_("%(tile)s is in the hand twice; each tile exists once (R3.3).",
-                             tile=tile), where)
-        seen.add(tile)
-        tiles.append(tile)
-    return tiles
 
 
 def plan_train(set_n: int, engine: int, hand: Iterable) -> TrainPlan:
@@ -67,7 +48,7 @@ def plan_train(set_n: int, engine: int, hand: Iterable) -> TrainPlan:
     hand = list(hand)
     if any(not isinstance(t, Tile) for t in hand):
         hand = parse_tiles(hand, "hand")
-    tiles = check_hand(set_n, engine, hand)
+    tiles = check_hand(hand, set_n, engine)
     path = _best_train(set_n, engine, tiles)
     used = set(path)
     train, end = [], engine
