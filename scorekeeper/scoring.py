@@ -68,18 +68,26 @@ def check_hands(hands: Mapping, players: Sequence[str], set_n: int, engine: int,
 
     With ``every_player=False`` only some players' hands are given (the pip
     counter was used for some hands only); they are checked against each other.
+    A refused hand's BadInput carries the player's ``seat`` (index in *players*).
     """
     if not isinstance(hands, Mapping):
         raise BadInput(_("Hands must be given for every player by name."), field)
+    seats = {name: i for i, name in enumerate(players)}
     if every_player:
         _check_names(hands, players, field)
     else:
         players = [p for p in players if p in hands]
         _check_names(hands, players, field)
     held: dict[Tile, str] = {}
-    return {name: check_hand(parse_tiles(hands[name], f"{field}.{name}"), set_n, engine,
-                             f"{field}.{name}", held=held, player=name)
-            for name in players}
+    checked = {}
+    for name in players:
+        where = f"{field}.{name}"
+        try:
+            checked[name] = check_hand(parse_tiles(hands[name], where), set_n, engine, where,
+                                       held=held, player=name)
+        except BadInput as error:
+            raise BadInput(error.message, error.field, seats[name]) from None
+    return checked
 
 
 def round_warnings(scores: Mapping[str, int]) -> list[Warning]:

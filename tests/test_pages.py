@@ -161,6 +161,33 @@ def test_pip_counter_hands_are_scored_and_checked(client, gid):
     assert 'value="3-4 0-0"' in html
 
 
+def marked_seats(html: str) -> list[str]:
+    """The seats whose score box the round page marks as wrong."""
+    return re.findall(r'class="score-row has-error" data-seat="([0-9]+)"', html)
+
+
+def test_a_name_with_a_dot_gets_its_refusal_not_a_500(client):
+    # The seat travels on the error (BadInput.seat): "J. Smith" is never split on its dot.
+    gid = client.post("/api/games", json={"players": ["Ann", "J. Smith", "Chi"]}).get_json()["id"]
+    url = f"/games/{gid}/rounds/1"
+    r = client.post(url, data=scores_form([0, 24, 9], **{"hand-1": "12-12"}))   # the engine
+    html = r.get_data(as_text=True)
+    assert r.status_code == 400
+    assert "12-12 is this round&#39;s engine; it cannot be in a hand" in html
+    assert marked_seats(html) == ["1"]
+    r = client.post(url, data=scores_form([7, 7, 9], **{"hand-0": "3-4", "hand-1": "4-3"}))
+    html = r.get_data(as_text=True)
+    assert r.status_code == 400
+    assert "3-4 is in two hands (Ann and J. Smith)" in html and marked_seats(html) == ["1"]
+    # A typed score that is not a number is marked on J. Smith's box, and only there.
+    r = client.post(url, data=scores_form([0, "x", 9]))
+    html = r.get_data(as_text=True)
+    assert r.status_code == 400
+    assert "J. Smith&#39;s score must be a whole number from 0 to 1118" in html
+    assert marked_seats(html) == ["1"]
+    assert api_scores(client, gid, 1) is None
+
+
 def page_fields(html: str) -> dict[str, str]:
     """What the page's form would send as it is: text and hidden inputs, checked radios."""
     fields = {}

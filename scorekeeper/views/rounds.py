@@ -134,9 +134,9 @@ def validate_entries(game: Game, rnd, raw: dict[str, str], hand_text: dict[str, 
     if given:
         try:
             tiles = check_hands(given, game.players, game.set, rnd.engine, every_player=False)
-        except BadInput as error:
-            seat = game.players.index(error.field.split(".")[1])
-            raise BadInput(error.message, f"score-{seat}") from None
+        except BadInput as error:   # the seat comes with it: a name may hold a dot
+            field = "" if error.seat is None else f"score-{error.seat}"
+            raise BadInput(error.message, field, error.seat) from None
         for p, ts in tiles.items():
             counted = hand_score(ts, game.options)
             if counted != scores[p]:
