@@ -1,5 +1,5 @@
 """Pages for the devices at a table: the PIN that makes a device the scorekeeper, the
-TV scoreboard.
+TV scoreboard, and the address another device joins at.
 
 One scorekeeper, many viewers: a protected game changes only from a device that
 entered its PIN; every other device sees the same pages without the buttons that
@@ -10,7 +10,10 @@ server almost nothing, so fifty phones never hold fifty server threads.
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+import ipaddress
+
+from flask import (Blueprint, current_app, flash, redirect, render_template, request,
+                   url_for)
 
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -19,7 +22,8 @@ from ..db import get_db
 from ..errors import BadInput
 from ..forms import ChangePinForm, PinForm
 from ..game import Game
-from ..netinfo import qr_svg
+from ..netinfo import join_urls, qr_svg
+from ..parsing import whole_number
 from ..pins import PinRefused, check, client_address, hash_pin, is_keeper, parse_pin, remember
 from ..pagecache import cached_page, page_etag
 from ..storage import Busy, load_game, set_pin
@@ -27,9 +31,26 @@ from . import safe_next
 
 bp = Blueprint("devices", __name__)
 
+
+def join_url() -> str:
+    """The address a second tablet should open: this one, as others can reach it."""
+    configured = current_app.config.get("PUBLIC_URL")
+    if configured:
+        return configured
+    host = request.host.rsplit(":", 1)[0].strip("[]")
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    if not loopback:
+        return request.host_url
+    port = whole_number(request.host.rsplit(":", 1)[1]) if ":" in request.host else None
+    urls = join_urls(port or 80)
+    return urls[0] if urls else request.host_url
+
+
 def game_url(game: Game) -> str:
     """The address that opens this game on another device (as a viewer)."""
-    from .games import join_url
     return join_url().rstrip("/") + url_for("games.game", game_id=game.id)
 
 def live_attrs(game: Game) -> Markup:

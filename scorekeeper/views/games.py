@@ -3,7 +3,6 @@ Recently deleted, a game's JSON export and import, the backup download."""
 
 from __future__ import annotations
 
-import ipaddress
 import json
 import os
 import tempfile
@@ -21,10 +20,11 @@ from ..errors import BadInput
 from ..game import parse_game_name
 from ..archive import parse_document
 from ..forms import ConfirmForm, ImportForm, NewGameForm, RenameForm
-from ..netinfo import join_urls, qr_svg
+from ..netinfo import qr_svg
 from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
 from . import keeps_input_on_csrf_error, safe_next
-from ..parsing import load_json, whole_number
+from .devices import game_url, join_url
+from ..parsing import load_json
 from ..pins import hash_pin, remember, require_keeper
 from ..storage import (KEEP_DELETED_DAYS, Busy, backup, create_game, delete_game, deleted_games,
                        export_game, forget_pins, import_game, kept_until, list_games, load_game,
@@ -33,23 +33,6 @@ from .printing import content_disposition
 from ..tiles import SETS, set_size
 
 bp = Blueprint("games", __name__)
-
-
-def join_url() -> str:
-    """The address a second tablet should open: this one, as others can reach it."""
-    configured = current_app.config.get("PUBLIC_URL")
-    if configured:
-        return configured
-    host = request.host.rsplit(":", 1)[0].strip("[]")
-    try:
-        loopback = ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = host == "localhost"
-    if not loopback:
-        return request.host_url
-    port = whole_number(request.host.rsplit(":", 1)[1]) if ":" in request.host else None
-    urls = join_urls(port or 80)
-    return urls[0] if urls else request.host_url
 
 
 @bp.get("/")
@@ -105,7 +88,6 @@ def deal_table_json() -> str:
 @cached_page
 def game(game_id: str):
     game = load_game(get_db(), game_id)
-    from .devices import game_url
     return render_template("game.html", game=game, standings=game.standings(),
                            deal=game.deal, qr=qr_svg(game_url(game), scale=4),
                            game_link=game_url(game))
