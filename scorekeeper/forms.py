@@ -1,4 +1,5 @@
-"""The forms (flask-wtf): new game, rename, delete, round scores, undo."""
+"""The forms (flask-wtf): new game, rename, delete, round scores, undo; and the keys by
+which a page picks a train (a seat number, "m" for the Mexican train)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,25 @@ except ImportError:  # pragma: no cover
         return (value, label)
 
 
+#: The Mexican train's key where a page picks a train; a player's train is their seat number.
+MEXICAN = "m"
+
+
+def train_key(name: str | None, players) -> str:
+    """The key a page uses for a train: the owner's seat number, "m" for the Mexican train."""
+    return MEXICAN if name is None else str(players.index(name))
+
+
+def train_from_key(key: str, players, field: str = "train") -> str | None:
+    """A train picked on a page: a seat number, or "m" for the Mexican train (None)."""
+    if key == MEXICAN:
+        return None
+    seat = whole_number(key)
+    if seat is not None and seat < len(players):
+        return players[seat]
+    raise BadInput(gettext("Pick a train."), field)
+
+
 class ChoiceField(SelectField):
     """A select that refuses a value outside its choices (a crafted form) with a sentence."""
 
@@ -51,15 +71,6 @@ class WholeNumberField(IntegerField):
         if text and self.data is None:
             raise ValueError(gettext("%(label)s must be a whole number, written with the digits "
                                      "0 to 9.", label=self.label.text))
-
-
-def _coerce_option(name):
-    default = CHOICES[name][0]
-    if isinstance(default, bool):
-        return lambda v: v if isinstance(v, bool) else v == "true"
-    if isinstance(default, int):
-        return int
-    return str
 
 
 def _option_field(name):
@@ -120,8 +131,7 @@ class NewGameForm(FlaskForm):
             raise ValidationError(error.message) from None
 
     def options(self) -> RuleOptions:
-        return RuleOptions.from_dict({name: _coerce_option(name)(getattr(self, name).data)
-                                      for name in CHOICES})
+        return RuleOptions.from_text({name: getattr(self, name).data for name in CHOICES})
 
     def engines(self) -> tuple[int, int]:
         """The start and end engine (R2.1); raises BadInput with the field."""

@@ -7,9 +7,10 @@ no view ever asks "which profile is this?".
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from .errors import BadInput
+from .parsing import whole_number
 from .text import N_, _, format_list
 from .tiles import SETS, set_size
 
@@ -104,6 +105,24 @@ class RuleOptions:
             values[name] = value
         return cls(**values)
 
+    @classmethod
+    def from_text(cls, values: Mapping, names: Iterable[str] = CHOICES,
+                  field: str = "rules") -> "RuleOptions":
+        """Options as a form or an address sends them: text by name (the one reader of them).
+
+        A yes-or-no option reads "true", "yes", "on" or "1" (and "false", "no", "off",
+        "0"), a number ASCII digits; other text goes on to from_dict, which refuses it
+        with its sentence.  Only *names* are read; an empty or absent one is the default.
+        """
+        data = {}
+        for name in names:
+            value = values.get(name)
+            if isinstance(value, str):
+                value = _option_from_text(name, value.strip())
+            if value is not None and value != "":
+                data[name] = value
+        return cls.from_dict(data, field)
+
     def to_dict(self) -> dict:
         return asdict(self)
 
@@ -131,6 +150,22 @@ class RuleOptions:
     def summary(self) -> str:
         """A short line for headers: the labels side by side, "0-0 = 50 · first turn: train"."""
         return " · ".join(self.summary_items())
+
+
+_YES = {"true", "yes", "on", "1"}
+_NO = {"false", "no", "off", "0"}
+
+
+def _option_from_text(name: str, text: str):
+    """One option's text in the type R9 gives it (bool, int or text); else the text itself."""
+    sample = CHOICES[name][0]
+    if isinstance(sample, bool):
+        low = text.lower()
+        return True if low in _YES else False if low in _NO else text
+    if isinstance(sample, int):
+        number = whole_number(text)
+        return text if number is None else number
+    return text
 
 
 def _json_word(value) -> str:

@@ -159,3 +159,31 @@ def test_property_max_hand_is_the_set_without_the_engine(n, data):
 def test_property_tile_order_does_not_matter(a, b):
     assert Tile.of(a, b) == Tile.of(b, a)
     assert Tile.of(a, b).pips == a + b
+
+
+@pytest.mark.parametrize("values, names, expected", [
+    # One reader of rule options sent as text (a form, an address): forms, sheets, rulings.
+    ({"deal": "B", "double_owner_satisfies": "yes", "double_blank": "25", "other": "x"}, None,
+     RuleOptions(deal="B", double_owner_satisfies=True, double_blank=25)),
+    ({"double_owner_satisfies": "FALSE", "first_turn": " single "}, None,
+     RuleOptions(first_turn="single")),
+    ({"double_blank": "", "deal": "  "}, None, RuleOptions()),          # empty: the default
+    ({"deal": "B", "first_turn": "single"}, ("first_turn",), RuleOptions(first_turn="single")),
+    ({"double_owner_satisfies": True, "double_blank": 0}, None,        # already typed
+     RuleOptions(double_owner_satisfies=True, double_blank=0)),
+])
+def test_rule_options_from_text(values, names, expected):
+    given = RuleOptions.from_text(values) if names is None else RuleOptions.from_text(values, names)
+    assert given == expected
+
+
+@pytest.mark.parametrize("values, field", [
+    ({"double_blank": "-5"}, "rules.double_blank"),
+    ({"double_blank": "٥٠"}, "rules.double_blank"),         # ASCII digits only
+    ({"double_owner_satisfies": "maybe"}, "rules.double_owner_satisfies"),
+    ({"deal": "C"}, "rules.deal"),
+])
+def test_rule_options_from_text_refuses_with_the_sentence_of_from_dict(values, field):
+    with pytest.raises(BadInput) as err:
+        RuleOptions.from_text(values)
+    assert err.value.field == field and " must be " in err.value.message

@@ -1,6 +1,31 @@
-"""The HTML pages, one blueprint per area."""
+"""The HTML pages, one blueprint per area, and what their views share.
+
+Views stay thin: they read the request, call the domain and storage modules
+(the referee, scoring, storage, livetable …) and render; a rule or a replay is
+never worked out here.
+"""
+
+from __future__ import annotations
 
 from urllib.parse import urlsplit
+
+from flask import abort
+
+from ..db import get_db
+from ..game import Game, Round
+from ..storage import load_game
+
+
+def get_game_round(game_id: str, number: int) -> tuple[Game, Round]:
+    """The game and its round *number*, or 404 (as flaskr's get_post).
+
+    An unknown game is GameNotFound, which the app answers with its own 404 page.
+    """
+    game = load_game(get_db(), game_id)
+    try:
+        return game, game.round(number)
+    except KeyError:
+        abort(404)
 
 
 def keeps_input_on_csrf_error(view):

@@ -1,136 +1,30 @@
 """Pages: the live table — the scorekeeper mirrors a round as it is played.
 
-Each play, draw and pass is checked by the referee and appended to the
-round's move log; the state is the start replayed through the log, so the log
-is the single source of truth and an undo is a mark on its last entry.
+Each play, draw and pass is checked by the referee before it is stored; the
+state and the log in words come from :mod:`scorekeeper.livetable`, which
+replays the round's move log.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ..db import get_db
-from ..pagecache import cached_page
-from ..referee import (DrawAction, Finish, IllegalMove, PassAction, PlayAction, RoundState,
-                       Violation, action_from_json, apply, start_from_json, train_sentence)
 from ..errors import BadInput
-from ..forms import ConfirmForm
+from ..forms import MEXICAN, ConfirmForm, train_from_key
 from ..game import Game
+from ..livetable import Live, load_live
+from ..pagecache import cached_page
 from ..parsing import whole_number
 from ..pins import require_keeper
-from ..storage import Busy, StaleLive, add_move, live_moves, load_game, undo_move
-from ..text import N_
+from ..referee import (DrawAction, Finish, IllegalMove, PassAction, PlayAction, Violation, apply,
+                       start_from_json)
+from ..storage import Busy, StaleLive, add_move, undo_move
 from ..tiles import full_set, parse_tile_text, set_rows
-from .referee import MEXICAN, train_from_key
+from . import get_game_round
 
 bp = Blueprint("live", __name__)
-
-
-@dataclass
-class LogEntry:
-    """One line of the move log, said in words."""
-
-    seq: int
-    player: str
-    text: str
-    at: str
-    override: bool = False
-    undone: bool = False
-    skipped: bool = False    # recorded, but the rules no longer allow it here
-
-
-@dataclass
-class Live:
-    """A round's live table: the start record, the active actions, and the state."""
-
-    start: dict | None
-    state: RoundState | None
-    log: list[LogEntry]
-    active: int
-
-
-def describe(action, player: str | None, before: RoundState | None = None) -> str:
-    """A log line, said whole; *player* is None for an old entry that did not record who.
-
-    *before* is the table the action was taken on: a pass after building one's train
-    in the first turn only ends the turn (R4.1); any other pass places a marker.
-    """
-    tile = getattr(action, "tile", None)
-    if isinstance(action, PlayAction) and player is None:
-        return train_sentence(action.train, N_("Someone played %(tile)s on the Mexican train"),
-                              N_("Someone played %(tile)s on the train of %(owner)s"), tile=tile)
-    if isinstance(action, PlayAction):
-        return train_sentence(action.train, N_("%(player)s played %(tile)s on the Mexican train"),
-                              N_("%(player)s played %(tile)s on the train of %(owner)s"),
-                              N_("%(player)s played %(tile)s on their own train"),
-                              player=player, tile=tile)
-    if isinstance(action, DrawAction):
-        if player is None:
-            return _("Someone drew a tile") if tile is None else _("Someone drew %(tile)s",
-                                                                    tile=tile)
-        if tile is None:
-            return _("%(player)s drew a tile", player=player)
-        return _("%(player)s drew %(tile)s", player=player, tile=tile)
-    if player is None:
-        return _("Someone passed")
-    if before is not None and before.table.first_turn and before.table.turn:
-        return _("%(player)s ended their first turn", player=player)
-    return _("%(player)s passed and placed a marker", player=player)
-
-
-def load_live(game: Game, number: int) -> Live:
-    """Replay the round's log; actions overridden by the table are applied as recorded."""
-    rows = live_moves(get_db(), game.id, number)
-    active = [r for r in rows if r["undone_at"] is None]
-    start_row = next((r for r in active if r["data"].get("type") == "start"), None)
-    if start_row is None:
-        return Live(None, None, [], len(active))
-    state = start_from_json(start_row["data"]["start"])
-    log: list[LogEntry] = []
-    for r in rows:
-        data = r["data"]
-        if data.get("type") == "start":
-            if r["undone_at"] is None:
-                started = (_("Round started: %(name)s drew highest and plays first",
-                             name=state.current)
-                           if state.table.options.starter == "highest_draw" else
-                           _("Round started: %(name)s set the engine and plays first",
-                             name=state.current))
-                log.append(LogEntry(r["seq"], state.current, started, r["at"]))
-            continue
-        action = action_from_json(data)
-        if r["undone_at"] is not None:
-            by = data.get("by") or None
-            log.append(LogEntry(r["seq"], by or "", describe(action, by), r["at"],
-                                bool(data.get("override")), True))
-            continue
-        player, before = state.current, state
-        try:
-            state = apply(state, action)
-        except IllegalMove:
-            # Recorded under older rules and no longer possible: kept in the log, skipped.
-            log.append(LogEntry(r["seq"], player, describe(action, player, before), r["at"],
-                                bool(data.get("override")), skipped=True))
-            continue
-        log.append(LogEntry(r["seq"], player, describe(action, player, before), r["at"],
-                            bool(data.get("override"))))
-    return Live(start_row["data"]["start"], state, log, len(active))
-
-
-def live_state(game: Game, number: int) -> RoundState | None:
-    """The live table's state for a round, if one is being kept (for the referee page)."""
-    return load_live(game, number).state
-
-
-def _game_round(game_id: str, number: int):
-    game = load_game(get_db(), game_id)
-    try:
-        return game, game.round(number)
-    except KeyError:
-        abort(404)
 
 
 def render_live(game: Game, rnd, live: Live, refused: list[Violation] | None = None,
@@ -148,16 +42,16 @@ def render_live(game: Game, rnd, live: Live, refused: list[Violation] | None = N
 @bp.get("/games/<game_id>/rounds/<int:number>/live")
 @cached_page
 def table(game_id: str, number: int):
-    game, rnd = _game_round(game_id, number)
-    return render_live(game, rnd, load_live(game, number))
+    game, rnd = get_game_round(game_id, number)
+    return render_live(game, rnd, load_live(get_db(), game_id, number))
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/live/start")
 def start(game_id: str, number: int):
-    game, rnd = _game_round(game_id, number)
+    game, rnd = get_game_round(game_id, number)
     require_keeper(game)
     form = ConfirmForm()
-    live = load_live(game, number)
+    live = load_live(get_db(), game_id, number)
     if not form.validate_on_submit():
         return render_live(game, rnd, live, error=BadInput(_("The page expired; try again."), ""),
                            status=400)
@@ -197,10 +91,10 @@ def start(game_id: str, number: int):
 @bp.post("/games/<game_id>/rounds/<int:number>/live/action")
 def action(game_id: str, number: int):
     """A play, draw or pass, checked against the live state before it is stored."""
-    game, rnd = _game_round(game_id, number)
+    game, rnd = get_game_round(game_id, number)
     require_keeper(game)
     form = ConfirmForm()
-    live = load_live(game, number)
+    live = load_live(get_db(), game_id, number)
     if live.state is None:
         return redirect(url_for("live.table", game_id=game_id, number=number))
     if not form.validate_on_submit():
@@ -248,7 +142,7 @@ def action(game_id: str, number: int):
 
 @bp.post("/games/<game_id>/rounds/<int:number>/live/undo")
 def undo(game_id: str, number: int):
-    game, rnd = _game_round(game_id, number)
+    game, rnd = get_game_round(game_id, number)
     require_keeper(game)
     form = ConfirmForm()
     if form.validate_on_submit():
@@ -266,5 +160,5 @@ def undo(game_id: str, number: int):
 @bp.get("/games/<game_id>/rounds/<int:number>/live/log")
 @cached_page
 def log(game_id: str, number: int):
-    game, rnd = _game_round(game_id, number)
-    return render_template("live/log.html", game=game, rnd=rnd, live=load_live(game, number))
+    game, rnd = get_game_round(game_id, number)
+    return render_template("live/log.html", game=game, rnd=rnd, live=load_live(get_db(), game_id, number))

@@ -15,15 +15,11 @@ from flask_babel import gettext
 
 from ..db import get_db
 from ..errors import BadInput
-from ..options import CHOICES, RuleOptions
+from ..options import RuleOptions
 from ..pdf import FontsMissing, blank_scoresheet_pdf, parse_paper, scoresheet_pdf
 from ..storage import load_game
 
 bp = Blueprint("printing", __name__)
-
-_TRUE = {"true", "1", "yes", "on"}
-_FALSE = {"false", "0", "no", "off"}
-
 
 @bp.get("/games/<game_id>/scoresheet.pdf")
 def game_scoresheet(game_id: str):
@@ -44,8 +40,7 @@ def blank_scoresheet():
     """
     args = request.args
     names = [n for n in args.getlist("players") if n.strip()]
-    options = RuleOptions.from_dict(
-        {key: _option_value(key, args[key]) for key in CHOICES if args.get(key, "").strip()})
+    options = RuleOptions.from_text(args)
     data = blank_scoresheet_pdf(
         players=names or None,
         count=_number(args.get("count")),
@@ -86,18 +81,6 @@ def _number(raw: str | None):
         return None
     raw = raw.strip()
     return int(raw) if re.fullmatch(r"-?[0-9]{1,6}", raw) else raw   # ASCII digits only
-
-
-def _option_value(name: str, raw: str):
-    """A rule option's query value in the type R9 gives it (bool, int or text)."""
-    sample = CHOICES[name][0]
-    raw = raw.strip()
-    if isinstance(sample, bool):
-        low = raw.lower()
-        return True if low in _TRUE else False if low in _FALSE else raw
-    if isinstance(sample, int):
-        return _number(raw)
-    return raw
 
 
 def pdf_response(data: bytes, stem: str, fallback: str) -> Response:

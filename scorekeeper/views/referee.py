@@ -12,25 +12,29 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from flask import Blueprint, abort, render_template, request, url_for
-from markupsafe import Markup, escape
+from flask import Blueprint, render_template, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup, escape
 
 from ..db import get_db
-from ..pagecache import cached_page
-from ..referee import Play, check, legal_plays, plan_train
 from ..errors import BadInput
+from ..forms import MEXICAN, train_from_key, train_key
 from ..game import Game
-from ..options import RuleOptions
-from ..parsing import whole_number
-from ..situation import Situation, TrainSketch, sketch_table, verdict
-from ..storage import load_game
 from ..i18n import current_language
+from ..livetable import live_state
+from ..options import RuleOptions
+from ..pagecache import cached_page
+from ..parsing import whole_number
+from ..referee import Play, check, legal_plays, plan_train
+from ..situation import Situation, TrainSketch, sketch_table, verdict
 from ..tiles import DEFAULT_SET, SETS, Tile, full_set, parse_tile_text, set_rows
+from . import get_game_round
 
 bp = Blueprint("referee", __name__)
 
-MEXICAN = "m"
+#: The rule options a ruling with no game reads from its address (the others do not
+#: change a ruling).
+RULING_OPTIONS = ("first_turn", "first_turn_stuck", "double_owner_satisfies")
 
 
 @dataclass
@@ -51,11 +55,8 @@ class Context:
 
 
 def game_context(game_id: str, number: int) -> Context:
-    game = load_game(get_db(), game_id)
-    try:
-        rnd = game.round(number)
-    except KeyError:
-        abort(404)
+    """A round of a game as the place of a ruling; 404 for a round the game does not have."""
+    game, rnd = get_game_round(game_id, number)
     return Context(game.set, rnd.engine, game.players, game.options, game, number)
 
 
@@ -70,30 +71,11 @@ def free_context() -> Context:
     unique = list(dict.fromkeys(names))[:14]
     if len(unique) < 2:
         unique = [_("Player %(n)s", n=i) for i in range(1, 5)]
-    options = {}
-    for name in ("first_turn", "first_turn_stuck", "double_owner_satisfies"):
-        value = request.args.get(name)
-        if value is not None:
-            options[name] = value == "true" if name == "double_owner_satisfies" else value
     try:
-        rules = RuleOptions.from_dict(options)
+        rules = RuleOptions.from_text(request.args, RULING_OPTIONS)
     except BadInput:
         rules = RuleOptions()
     return Context(set_n, engine, tuple(unique), rules)
-
-
-def train_key(name: str | None, players) -> str:
-    return MEXICAN if name is None else str(players.index(name))
-
-
-def train_from_key(key: str, players, field: str = "train") -> str | None:
-    """A train picked on a page: a seat number, or "m" for the Mexican train (None)."""
-    if key == MEXICAN:
-        return None
-    seat = whole_number(key)
-    if seat is not None and seat < len(players):
-        return players[seat]
-    raise BadInput(_("Pick a train."), field)
 
 
 def parse_train(key: str, ctx: Context, field: str) -> str | None:
@@ -203,8 +185,7 @@ def live_table_state(ctx: Context):
     """
     if ctx.game is None or request.args.get("sketch") == "1":
         return None
-    from .live import live_state
-    state = live_state(ctx.game, ctx.number)
+    state = live_state(get_db(), ctx.game.id, ctx.number)
     return state if state is not None and not state.is_over else None
 
 

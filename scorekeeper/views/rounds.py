@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ..charts import player_colour, totals_chart
@@ -15,8 +15,8 @@ from ..forms import ConfirmForm, RoundForm
 from ..game import Game
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
 from ..parsing import whole_number
-from . import keeps_input_on_csrf_error, safe_next
-from .live import live_state
+from ..livetable import live_state
+from . import get_game_round, keeps_input_on_csrf_error, safe_next
 from ..pins import require_keeper
 from ..storage import (Busy, StaleRound, edit_changes, history, last_redoable, last_undoable,
                        load_game, record_round, redo_last, undo_last)
@@ -24,13 +24,6 @@ from ..text import format_list
 from ..tiles import Tile, full_set, parse_tile_text
 
 bp = Blueprint("rounds", __name__)
-
-
-def _round_or_404(game: Game, number: int):
-    try:
-        return game.round(number)
-    except KeyError:
-        abort(404)
 
 
 def parse_hand_text(text: str, field: str) -> list[list[int]]:
@@ -168,8 +161,7 @@ def conflict_form(game: Game, conflict, scores: dict[str, int], hand_text: dict[
 @cached_page
 def round_screen(game_id: str, number: int):
     db = get_db()
-    game = load_game(db, game_id)
-    rnd = _round_or_404(game, number)
+    game, rnd = get_game_round(game_id, number)
     if request.method == "POST":
         require_keeper(game)
     form = RoundForm()
@@ -186,7 +178,7 @@ def round_screen(game_id: str, number: int):
         form.revision.data = str(rnd.revision)
         if rnd.scores is None:
             # A finished live table already knows who went out: their 0 is pre-filled.
-            state = live_state(game, number)
+            state = live_state(db, game_id, number)
             if state is not None and state.is_over:
                 live_over = state
                 raw.update({p: "0" for p in state.went_out})
