@@ -30,7 +30,7 @@ def max_hand(set_n: int, engine: int, options: RuleOptions = RuleOptions()) -> i
 
 
 @dataclass(frozen=True, slots=True)
-class Warning:
+class ScoreWarning:
     """An unusual but possible round (R7.4): the app asks, it does not refuse."""
 
     code: str
@@ -90,14 +90,14 @@ def check_hands(hands: Mapping, players: Sequence[str], set_n: int, engine: int,
     return checked
 
 
-def round_warnings(scores: Mapping[str, int]) -> list[Warning]:
+def round_warnings(scores: Mapping[str, int]) -> list[ScoreWarning]:
     """R7.4's unusual rounds: no zero (blocked), or several zeros (R4.4)."""
     zeros = [name for name, value in scores.items() if value == 0]
     if not zeros:
-        return [Warning("no_zero", "R7.4", _(
+        return [ScoreWarning("no_zero", "R7.4", _(
             "Nobody scored 0: that happens only when the round was blocked (R7.2).") )]
     if len(zeros) > 1:
-        return [Warning("several_zeros", "R7.4", ngettext(
+        return [ScoreWarning("several_zeros", "R7.4", ngettext(
             "%(num)s player scored 0 (%(names)s): only possible when several went out "
             "during the first turn (R4.4).",
             "%(num)s players scored 0 (%(names)s): only possible when several went out "

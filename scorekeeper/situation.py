@@ -184,24 +184,24 @@ def _reach(s: Situation, start: int, end: int, used: set[Tile], where: str,
 
 
 @dataclass(frozen=True, slots=True)
-class Option:
+class OpenTrain:
     """A train the current player may play on now, and the number a tile must show."""
 
     train: str | None
     end: int
 
 
-def open_trains(table: Table) -> list[Option]:
+def open_trains(table: Table) -> list[OpenTrain]:
     """Where the current player may play now: trains some unplayed tile legally fits.
 
     Derived from check() over every tile not on the table, so it never
     disagrees with a ruling.
     """
     free = [t for t in full_set(table.set) if t not in table.on_table]
-    seen: dict[str | None, Option] = {}
+    seen: dict[str | None, OpenTrain] = {}
     for play in legal_plays(table, free):
         if play.train not in seen:
-            seen[play.train] = Option(play.train, table.open_end(play.train))
+            seen[play.train] = OpenTrain(play.train, table.open_end(play.train))
     return [seen[n] for n in table.train_names if n in seen]
 
 
