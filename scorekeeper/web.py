@@ -1,4 +1,17 @@
-"""Wiring of the web side: blueprints, CSRF, error pages, template helpers."""
+"""The app's wiring: everything create_app() plugs into Flask besides the database and
+the languages (``init_app``).
+
+- the blueprints: the JSON API (exempt from CSRF: :mod:`scorekeeper.api`) and the
+  pages, one per area (:mod:`scorekeeper.views`);
+- CSRF protection, the session cookie (signed, kept a year, pages only) and
+  compression of pages, scripts and JSON;
+- the security headers on every response (:data:`SECURITY_HEADERS`);
+- the error answers, as a page for a browser or as JSON under /api: an unknown
+  route or game (404), 405, 413, 415, an expired form (CSRF), a refused PIN
+  (403/429), a busy database (503) and a fault (500);
+- the templates' helpers (dominoes, rule links, option labels, ``<bdi>`` names)
+  and /healthz.
+"""
 
 from __future__ import annotations
 

@@ -36,11 +36,13 @@ def json_body() -> dict:
 
 @bp.errorhandler(BadInput)
 def bad_input(error: BadInput):
+    """400: the sentence and the field of input that cannot be accepted."""
     return jsonify(error=error.message, field=error.field), 400
 
 
 @bp.errorhandler(UnsupportedMedia)
 def unsupported(_error):
+    """415: the body was not sent as JSON."""
     return jsonify(error=_("Send the body as JSON (Content-Type: application/json)."),
                    field=""), 415
 
@@ -56,6 +58,7 @@ def pin_refused(error: PinRefused):
 
 @bp.errorhandler(GameNotFound)
 def game_not_found(_error):
+    """404: no game has that id."""
     return jsonify(error=_("There is no game with that id."), field="id"), 404
 
 

@@ -59,6 +59,7 @@ def games_index():
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
+    """One game with its rounds, rules and standings (docs/api.md "Read a game")."""
     return jsonify(game_json(load_game(get_db(), game_id)))
 
 
@@ -129,11 +130,13 @@ def deleted():
 
 @bp.get("/games/<game_id>/standings")
 def get_standings(game_id: str):
+    """The game's standings: places, totals and the winner once complete (R8)."""
     return jsonify(load_game(get_db(), game_id).standings().to_json())
 
 
 @bp.get("/games/<game_id>/history")
 def get_history(game_id: str):
+    """Every change to the game's scores, oldest first: round, player, old and new."""
     db = get_db()
     load_game(db, game_id)
     return jsonify(changes=[{"round": c["round"], "player": c["player"], "old": c["old"],

@@ -24,6 +24,7 @@ def _sprite() -> tuple[bytes, str]:
 
 @bp.get("/dominoes.svg")
 def dominoes():
+    """The domino sprite every page's tiles draw from, cached for a year (304 when unchanged)."""
     body, version = _sprite()
     if request.if_none_match.contains(version):
         return Response(status=304)

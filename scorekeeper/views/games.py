@@ -37,6 +37,7 @@ bp = Blueprint("games", __name__)
 
 @bp.get("/")
 def index():
+    """Home: the games (in progress first) and the address, with a QR code, to join at."""
     games = list_games(get_db())
     url = join_url()
     return render_template("index.html", games=games, join_url=url, qr=qr_svg(url, scale=5))
@@ -45,6 +46,7 @@ def index():
 @bp.route("/games/new", methods=["GET", "POST"])
 @keeps_input_on_csrf_error
 def new_game():
+    """The new-game form: players in seating order, the set, the rule options, a PIN."""
     form = NewGameForm()
     if form.validate_on_submit():
         try:
@@ -87,6 +89,7 @@ def deal_table_json() -> str:
 @bp.get("/games/<game_id>")
 @cached_page
 def game(game_id: str):
+    """A game's overview: rounds, standings, house rules, the code to open it elsewhere."""
     game = load_game(get_db(), game_id)
     return render_template("game.html", game=game, standings=game.standings(),
                            deal=game.deal, qr=qr_svg(game_url(game), scale=4),
@@ -96,6 +99,7 @@ def game(game_id: str):
 @bp.route("/games/<game_id>/rename", methods=["GET", "POST"])
 @keeps_input_on_csrf_error
 def rename(game_id: str):
+    """Rename a game (an empty name shows its date)."""
     db = get_db()
     game = load_game(db, game_id)
     require_keeper(game)
@@ -120,6 +124,7 @@ def rename(game_id: str):
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
 def delete(game_id: str):
+    """Ask, then move the game to Recently deleted, where it can be restored for 30 days."""
     db = get_db()
     game = load_game(db, game_id)
     require_keeper(game)
@@ -144,6 +149,7 @@ def trash():
 
 @bp.post("/games/<game_id>/restore")
 def restore(game_id: str):
+    """Bring a game back from Recently deleted, whole."""
     form = ConfirmForm()
     if not form.validate_on_submit():
         flash(_("The page expired; nothing was restored. Try again."), "error")

@@ -29,6 +29,7 @@ bp = Blueprint("live", __name__)
 
 def render_live(game: Game, rnd, live: Live, refused: list[Violation] | None = None,
                 pending: dict | None = None, error: BadInput | None = None, status: int = 200):
+    """The live-table page for a round's state, with what was refused or mistyped if anything."""
     picker = set_rows(game.set)
     state = live.state
     on_table = state.table.on_table if state else frozenset()
@@ -42,12 +43,14 @@ def render_live(game: Game, rnd, live: Live, refused: list[Violation] | None = N
 @bp.get("/games/<game_id>/rounds/<int:number>/live")
 @cached_page
 def table(game_id: str, number: int):
+    """The live table: the trains as played so far, and the play, draw and pass buttons."""
     game, rnd = get_game_round(game_id, number)
     return render_live(game, rnd, load_live(get_db(), game_id, number))
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/live/start")
 def start(game_id: str, number: int):
+    """Start the live table: who set the engine, tiles each, any drawn before it (R2.2)."""
     game, rnd = get_game_round(game_id, number)
     require_keeper(game)
     form = ConfirmForm()
@@ -142,6 +145,7 @@ def action(game_id: str, number: int):
 
 @bp.post("/games/<game_id>/rounds/<int:number>/live/undo")
 def undo(game_id: str, number: int):
+    """Undo the live table's last action (it stays in the log, marked undone)."""
     game, rnd = get_game_round(game_id, number)
     require_keeper(game)
     form = ConfirmForm()
@@ -160,5 +164,6 @@ def undo(game_id: str, number: int):
 @bp.get("/games/<game_id>/rounds/<int:number>/live/log")
 @cached_page
 def log(game_id: str, number: int):
+    """The live table's log: every play, draw and pass in words, undone ones marked."""
     game, rnd = get_game_round(game_id, number)
     return render_template("live/log.html", game=game, rnd=rnd, live=load_live(get_db(), game_id, number))

@@ -57,12 +57,14 @@ def blank_scoresheet():
 
 @bp.errorhandler(BadInput)
 def bad_input(error: BadInput):
+    """A scoresheet that cannot be printed as asked: a page with the sentence (400)."""
     return render_template("error.html", title=gettext("This scoresheet cannot be printed"),
                            message=error.message), 400
 
 
 @bp.errorhandler(FontsMissing)
 def fonts_missing(error: FontsMissing):
+    """The PDF fonts are not installed: logged, and a page that says so (500)."""
     current_app.logger.error("%s", error)
     return render_template("error.html", title=gettext("The scoresheet cannot be made"),
                            message=str(error)), 500

@@ -79,6 +79,7 @@ def free_context() -> Context:
 
 
 def parse_train(key: str, ctx: Context, field: str) -> str | None:
+    """The train picked in *field* of the query, among *ctx*'s players."""
     return train_from_key(key, ctx.players, field)
 
 
@@ -190,6 +191,7 @@ def live_table_state(ctx: Context):
 
 
 def ruling_view(ctx: Context):
+    """"Is this move legal?": the ruling on the play asked, on the live table or a sketch."""
     answer = error = table = None
     live = live_table_state(ctx)
     if live is not None:
@@ -232,6 +234,7 @@ def hand_from_args(ctx: Context) -> tuple[list[Tile], BadInput | None]:
 
 
 def plays_view(ctx: Context):
+    """"My plays": every legal play from the tiles tapped in the hand."""
     plays = None
     hand, error = hand_from_args(ctx)
     live = live_table_state(ctx)
@@ -257,6 +260,7 @@ def plays_view(ctx: Context):
 
 
 def plan_view(ctx: Context):
+    """"Plan my opening train": the longest train the tapped hand can start (R4.1)."""
     plan = None
     hand, error = hand_from_args(ctx)
     if request.args.get("go") and error is None:
@@ -272,31 +276,37 @@ def plan_view(ctx: Context):
 @bp.get("/games/<game_id>/rounds/<int:number>/referee")
 @cached_page
 def ruling(game_id: str, number: int):
+    """Is this move legal? — in a round of a game (its rules, players and live table)."""
     return ruling_view(game_context(game_id, number))
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>/referee/plays")
 @cached_page
 def plays(game_id: str, number: int):
+    """My plays — for a round of a game: the legal plays from a hand."""
     return plays_view(game_context(game_id, number))
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>/referee/plan")
 @cached_page
 def plan(game_id: str, number: int):
+    """Plan my opening train — for a round of a game: the best first train from a hand."""
     return plan_view(game_context(game_id, number))
 
 
 @bp.get("/referee")
 def ruling_free():
+    """Is this move legal? — at any table, no game needed (the table is in the address)."""
     return ruling_view(free_context())
 
 
 @bp.get("/referee/plays")
 def plays_free():
+    """My plays — at any table, no game needed."""
     return plays_view(free_context())
 
 
 @bp.get("/referee/plan")
 def plan_free():
+    """Plan my opening train — at any table, no game needed."""
     return plan_view(free_context())

@@ -160,6 +160,7 @@ def conflict_form(game: Game, conflict, scores: dict[str, int], hand_text: dict[
 @keeps_input_on_csrf_error
 @cached_page
 def round_screen(game_id: str, number: int):
+    """The round screen: enter or correct each player's score (or count their tiles), then save."""
     db = get_db()
     game, rnd = get_game_round(game_id, number)
     if request.method == "POST":
@@ -242,6 +243,7 @@ def round_screen(game_id: str, number: int):
 @bp.get("/games/<game_id>/standings")
 @cached_page
 def standings(game_id: str):
+    """The standings: places, totals and a chart of the running totals after each round."""
     game = load_game(get_db(), game_id)
     labels = [str(r.number) for r in game.rounds if r.scores is not None]
     chart = totals_chart(game.players, [r.scores for r in game.rounds], labels,
@@ -253,6 +255,7 @@ def standings(game_id: str):
 @bp.get("/games/<game_id>/history")
 @cached_page
 def history_page(game_id: str):
+    """The game's history: every change to a score, newest first, with undo and redo."""
     db = get_db()
     game = load_game(db, game_id)
     return render_template("history.html", game=game, changes=list(reversed(history(db, game_id))),

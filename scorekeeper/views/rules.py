@@ -19,6 +19,7 @@ RULE_NUMBER = re.compile(r"(?<![A-Za-z0-9_#./-])(R[1-9](?:\.[0-9]{1,2})?)(?![A-Z
 
 @bp.get("/rules")
 def rulebook():
+    """The rulebook, R1 to R9, in the reader's language."""
     return render_template("rules.html", rulebook=f"rules/{current_language()}.html")
 
 
