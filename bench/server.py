@@ -64,10 +64,16 @@ class Server:
 
 
 @contextmanager
-def running_server(threads: int = 8):
-    """Start the server (as run.sh does) and yield a Server; stop it and clean up after."""
+def running_server(threads: int = 8, prepare=None):
+    """Start the server (as run.sh does) and yield a Server; stop it and clean up after.
+
+    *prepare*, when given, is called with the database's path before the server starts
+    (to fill it with a club's history, say).
+    """
     tmp = tempfile.mkdtemp(prefix="scorekeeper-bench-")
     port = free_port()
+    if prepare is not None:
+        prepare(os.path.join(tmp, "bench.db"))
     env = {**os.environ, "SCOREKEEPER_DATABASE": os.path.join(tmp, "bench.db"),
            "SCOREKEEPER_SECRET_KEY": "bench"}
     log = open(os.path.join(tmp, "server.log"), "wb")

@@ -59,13 +59,7 @@ def totals_chart(players: Sequence[str], rounds: Sequence[Mapping[str, int] | No
     def y(v: float) -> float:
         return top + (height - top - bottom) * (1 - v / nice)
 
-    out = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-           f'aria-label="{escape(title)}" preserveAspectRatio="xMidYMid meet">',
-           f"<title>{escape(title)}</title>"]
-    for v in range(0, nice + 1, step):
-        out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
-                   f'stroke="#ddd"/><text x="{left - 6}" y="{y(v) + 6:.1f}" '
-                   f'text-anchor="end" font-size="17" fill="#444">{v}</text>')
+    out = _frame(title, width, height, left, right, nice, step, y)
     every = 1 if steps <= 12 else 2  # 19 round labels would touch each other
     for i in range(0, steps + 1, every):
         label = "0" if i == 0 else escape(labels[i - 1] if i - 1 < len(labels) else str(i))
@@ -79,5 +73,60 @@ def totals_chart(players: Sequence[str], rounds: Sequence[Mapping[str, int] | No
         last = totals[p][-1]
         out.append(f'<circle cx="{x(len(totals[p]) - 1):.1f}" cy="{y(last):.1f}" r="4" '
                    f'fill="{colour}"/>')
+    out.append("</svg>")
+    return Markup("".join(out))
+
+
+def _frame(title: str, width: int, height: int, left: int, right: int, nice: int, step: int,
+           y) -> list[str]:
+    """The opening of a chart's SVG: its title and the value grid with its labels."""
+    out = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+           f'aria-label="{escape(title)}" preserveAspectRatio="xMidYMid meet">',
+           f"<title>{escape(title)}</title>"]
+    for v in range(0, nice + 1, step):
+        out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+                   f'stroke="#ddd"/><text x="{left - 6}" y="{y(v) + 6:.1f}" '
+                   f'text-anchor="end" font-size="17" fill="#444">{v}</text>')
+    return out
+
+
+#: The colours of a game total on a player's chart: a win, any other place.
+WIN_COLOUR, GAME_COLOUR = "#b8860b", "#1f77b4"
+
+
+def game_totals_chart(games: Sequence[tuple[str, int, bool, str]], title: str) -> Markup:
+    """One point per complete game, oldest first: (x label, total, won, point title).
+
+    A line joins a player's game totals over time; wins are the larger gold points.
+    At most the first and last labels and a few between are written, so they never touch.
+    """
+    width, height, left, right, top, bottom = 480, 300, 46, 16, 14, 32
+    step, nice = axis_scale(max([total for _l, total, _w, _t in games] + [0]))
+    span_x = max(len(games) - 1, 1)
+
+    def x(i: int) -> float:
+        if len(games) == 1:
+            return (left + width - right) / 2
+        return left + (width - left - right) * i / span_x
+
+    def y(v: float) -> float:
+        return top + (height - top - bottom) * (1 - v / nice)
+
+    out = _frame(title, width, height, left, right, nice, step, y)
+    every = max(1, -(-len(games) // 4))
+    for i, (label, _total, _won, _title) in enumerate(games):
+        if i % every == 0 or i == len(games) - 1:
+            anchor = "start" if i == 0 and len(games) > 1 else (
+                "end" if i == len(games) - 1 and len(games) > 1 else "middle")
+            out.append(f'<text x="{x(i):.1f}" y="{height - 8}" text-anchor="{anchor}" '
+                       f'font-size="15" fill="#444">{escape(label)}</text>')
+    if len(games) > 1:
+        pts = " ".join(f"{x(i):.1f},{y(g[1]):.1f}" for i, g in enumerate(games))
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{GAME_COLOUR}" '
+                   f'stroke-width="2.5" stroke-linejoin="round"/>')
+    for i, (_label, total, won, point_title) in enumerate(games):
+        colour, radius = (WIN_COLOUR, 7) if won else (GAME_COLOUR, 4.5)
+        out.append(f'<circle cx="{x(i):.1f}" cy="{y(total):.1f}" r="{radius}" fill="{colour}">'
+                   f'<title>{escape(point_title)}</title></circle>')
     out.append("</svg>")
     return Markup("".join(out))

@@ -172,3 +172,17 @@ class RoundForm(FlaskForm):
 
     revision = HiddenField()
     confirm = HiddenField(default="")
+
+
+class SeasonForm(FlaskForm):
+    """A new season: a name and its first and last days (checked by records.check_season)."""
+
+    name = StringField(_l("Season name"), validators=[Length(max=200)])
+    start = StringField(_l("From"), render_kw={"type": "date"})
+    end = StringField(_l("To"), render_kw={"type": "date"})
+
+
+class AliasForm(FlaskForm):
+    """Another spelling of this player, to be joined to them (people.add_alias)."""
+
+    alias = StringField(_l("Another spelling of this player"), validators=[Length(max=200)])

@@ -96,7 +96,7 @@ class Game:
         return compute(self.players, [r.scores for r in self.rounds])
 
     def display_name(self) -> str:
-        return self.name or _("Game of %(date)s", date=format_date(self.created_at[:10]))
+        return game_title(self.name, self.created_at)
 
     def to_json(self) -> dict:
         return {"id": self.id, "name": self.name, "players": list(self.players),
@@ -104,6 +104,11 @@ class Game:
                 "start_engine": self.start_engine, "end_engine": self.end_engine,
                 "protected": self.protected,
                 "rounds": [r.to_json() for r in self.rounds]}
+
+
+def game_title(name: str, created_at: str) -> str:
+    """A game's name, or "Game of <date>" for a game without one."""
+    return name or _("Game of %(date)s", date=format_date(created_at[:10]))
 
 
 def has_hidden_characters(text: str) -> bool:

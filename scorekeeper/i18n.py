@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from urllib.parse import urlencode
 
 from babel.lists import format_list
+from babel.numbers import format_decimal
 from flask import Flask, g, request
 from flask_babel import (Babel, format_date, format_datetime, format_time, get_locale,
                          get_translations, gettext)
@@ -106,6 +107,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["names"] = name_list
     text.set_translator(_translate, _translate_plural, _format_list)
     text.set_date_format(_format_date)
+    text.set_decimal_format(_format_decimal)
+    app.jinja_env.filters["decimal"] = _format_decimal
+    app.jinja_env.filters["date"] = text.format_date
 
     @app.after_request
     def remember_language(response):
@@ -148,3 +152,16 @@ def _format_date(value, with_time: bool) -> str:
         return format_date(value, "medium")
     except RuntimeError:  # outside a request: ISO
         return value.isoformat(sep=" ", timespec="minutes") if with_time else value.isoformat()
+
+
+def _format_decimal(value) -> str:
+    """A Decimal with the places it has ("10.56", "10,56"), in the request's language."""
+    if value is None:
+        return "–"
+    places = max(0, -value.as_tuple().exponent)
+    pattern = "#,##0." + "0" * places if places else "#,##0"
+    try:
+        locale = get_locale()
+    except RuntimeError:
+        locale = None
+    return format_decimal(value, format=pattern, locale=locale or "en")

@@ -23,7 +23,7 @@ from flask_wtf.csrf import generate_csrf
 from .db import get_db
 from .i18n import current_language
 from .pins import keeps
-from .storage import game_stamp
+from .storage import club_version, game_stamp
 
 #: Stands in for the CSRF token in a kept page (no real token looks like it).
 _TOKEN = "\x00csrf\x00"
@@ -84,46 +84,77 @@ def cached_page(view):
 
     @wraps(view)
     def serve(**kwargs):
-        if (request.method != "GET" or not current_app.config.get("PAGE_CACHE", True)
-                or session.get("_flashes")):
-            return view(**kwargs)   # a flashed message is shown once: render it
+        if not _cacheable():
+            return view(**kwargs)
         stamp = game_stamp(get_db(), kwargs["game_id"])
         if stamp is None:
             return view(**kwargs)   # no such game: the view says so
         version, pin_hash = stamp
         keeper = keeps(kwargs["game_id"], pin_hash)
-        etag = page_etag(version, keeper)
-        if request.if_none_match.contains(etag):
-            # An open page asking "anything new?" (static/app.js): nothing, for almost nothing.
-            response = make_response("", 304)
-            response.set_etag(etag)
-            return response
-        key = (current_app.config["DATABASE"], request.endpoint, request.full_path, request.host,
-               current_language(), keeper, version)
-        page = pages.get(key)
-        if page is not None:
-            if _TOKEN in page.html:
-                response = make_response(page.html.replace(_TOKEN, generate_csrf()))
-            else:
-                # No form in it (a viewer's page): the same bytes for every device,
-                # compressed once.
-                encoding = _encoding()
-                response = make_response(page.body(encoding))
-                response.mimetype = "text/html"
-                if encoding != "identity":
-                    response.headers["Content-Encoding"] = encoding
-                response.vary.add("Accept-Encoding")
-            response.headers["X-Page-Cache"] = "hit"
-            return _revalidated(response, etag)
-        token = generate_csrf()
-        response = make_response(view(**kwargs))
-        if response.status_code == 200 and response.mimetype == "text/html" \
-                and not session.get("_flashes"):
-            pages.put(key, Page(response.get_data(as_text=True).replace(token, _TOKEN)))
-            _revalidated(response, etag)
-        return response
+        return _serve(view, kwargs, page_etag(version, keeper), (keeper, version))
 
     return serve
+
+
+def cached_club_page(view):
+    """Serve a GET page of the players or seasons from the cache while nothing it shows
+    has changed (storage.club_version: any game's results, aliases, seasons)."""
+
+    @wraps(view)
+    def serve(**kwargs):
+        if not _cacheable():
+            return view(**kwargs)
+        version = club_version(get_db())
+        return _serve(view, kwargs, club_etag(version), ("club", version))
+
+    return serve
+
+
+def club_etag(version: int | None = None) -> str:
+    """What a players' or seasons' page is: the club's version and the language."""
+    if version is None:
+        version = club_version(get_db())
+    return f"c{version}-{current_language()}"
+
+
+def _cacheable() -> bool:
+    # A flashed message is shown once: render it.
+    return (request.method == "GET" and current_app.config.get("PAGE_CACHE", True)
+            and not session.get("_flashes"))
+
+
+def _serve(view, kwargs: dict, etag: str, stamp: tuple):
+    """The page from the cache (or 304 to an open page asking "anything new?"), else
+    rendered by *view* and kept; *stamp* is what the page depends on besides the request."""
+    if request.if_none_match.contains(etag):
+        # An open page asking "anything new?" (static/app.js): nothing, for almost nothing.
+        response = make_response("", 304)
+        response.set_etag(etag)
+        return response
+    key = (current_app.config["DATABASE"], request.endpoint, request.full_path, request.host,
+           current_language(), *stamp)
+    page = pages.get(key)
+    if page is not None:
+        if _TOKEN in page.html:
+            response = make_response(page.html.replace(_TOKEN, generate_csrf()))
+        else:
+            # No form in it (a viewer's page): the same bytes for every device,
+            # compressed once.
+            encoding = _encoding()
+            response = make_response(page.body(encoding))
+            response.mimetype = "text/html"
+            if encoding != "identity":
+                response.headers["Content-Encoding"] = encoding
+            response.vary.add("Accept-Encoding")
+        response.headers["X-Page-Cache"] = "hit"
+        return _revalidated(response, etag)
+    token = generate_csrf()
+    response = make_response(view(**kwargs))
+    if response.status_code == 200 and response.mimetype == "text/html" \
+            and not session.get("_flashes"):
+        pages.put(key, Page(response.get_data(as_text=True).replace(token, _TOKEN)))
+        _revalidated(response, etag)
+    return response
 
 
 def page_etag(version: int, keeper: bool) -> str:

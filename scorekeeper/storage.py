@@ -26,6 +26,7 @@ from .errors import BadInput
 from .game import Game, Round
 from .merge import Merge, merge_scores
 from .options import RuleOptions, round_engines
+from .records import person_key
 from .text import _
 
 migrations = Migrations("scorekeeper")
@@ -95,6 +96,53 @@ def m010_version_and_pin(db: sqlite_utils.Database) -> None:
     db.execute("CREATE TRIGGER games_update_bumps_version AFTER UPDATE OF name, deleted_at, "
                "pin_hash ON games BEGIN UPDATE games SET version = version + 1 "
                "WHERE id = NEW.id; END")
+
+
+@migrations()
+def m011_people_and_seasons(db: sqlite_utils.Database) -> None:
+    # Issue 12.  seats: one row per player of every game, with the figures of their
+    # game (total, zero rounds, place once complete), rewritten in the same transaction
+    # as every change to the game's scores (refresh_seats), so a player's record and a
+    # season's standings are sums over a small indexed table, not a replay of rounds.
+    # person: the key of the person the name belongs to (records.person_key, or the
+    # key an alias points to).
+    # live: 0 while the game is in "Recently deleted".  day: the game's creation day on
+    # the server's clock (seasons); stamp: its creation time and order, so "the most
+    # recent game" is one max() even for games created within the same second.
+    db["seats"].create({
+        "game_id": str, "seat": int, "name": str, "key": str, "person": str, "total": int,
+        "zero_rounds": int, "lowest_nonzero": int, "rounds": int, "place": int,
+        "players": int, "complete": int, "live": int, "day": str, "stamp": str,
+    }, pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")])
+    db["seats"].create_index(["person", "complete", "live"])
+    db["seats"].create_index(["key"])
+    db["seats"].create_index(["live", "person", "stamp", "name"])
+    # Covering the records' sums: one pass in person order, no table lookups.
+    db["seats"].create_index(["complete", "live", "person", "day", "place", "rounds", "total",
+                              "zero_rounds"])
+    # persons: each person's spelling in their most recent live game (refresh_persons),
+    # so a table of records names its players without scanning every seat.
+    db["persons"].create({"person": str, "name": str, "stamp": str}, pk="person")
+    # aliases: a spelling's key and the key of the person it belongs to.
+    db["aliases"].create({"key": str, "person": str, "name": str, "of_name": str,
+                          "created_at": str}, pk="key")
+    db["aliases"].create_index(["person"])
+    db["seasons"].create({"id": str, "name": str, "start": str, "end": str,
+                          "created_at": str}, pk="id")
+    db["games"].create_index(["created_at"])
+    # club.version: one more with every change to what the players' and seasons' pages
+    # show (any game's seats, a game deleted or restored, an alias, a season), so those
+    # pages are kept and polled like a game's (pagecache.cached_club_page).
+    db.execute("CREATE TABLE club (id INTEGER PRIMARY KEY CHECK (id = 1), "
+               "version INTEGER NOT NULL)")
+    db.execute("INSERT INTO club (id, version) VALUES (1, 0)")
+    for table in ("seats", "aliases", "seasons", "persons"):
+        for event in ("INSERT", "UPDATE", "DELETE"):
+            db.execute(f"CREATE TRIGGER {table}_{event.lower()}_bumps_club AFTER {event} "
+                       f"ON {table} BEGIN UPDATE club SET version = version + 1; END")
+    db.execute("CREATE TRIGGER games_trash_bumps_club AFTER UPDATE OF deleted_at, name "
+               "ON games BEGIN UPDATE club SET version = version + 1; END")
+    # The rows of games stored before are written by migrate() (fill_seats).
 
 
 #: How long a deleted game can still be restored.
@@ -269,7 +317,20 @@ def migrate(path: str) -> None:
     if path != ":memory:":
         db.enable_wal()
     migrations.apply(db)
+    fill_seats(db)
     db.close()
+
+
+def fill_seats(db) -> int:
+    """Write the ``seats`` rows of every game that has none (games stored before
+    issue 12's migration); answers how many games."""
+    missing = [r[0] for r in db.execute(
+        "select id from games where not exists "
+        "(select 1 from seats s where s.game_id = games.id)").fetchall()]
+    for game_id in missing:
+        with write(db):
+            refresh_seats(db, game_id)
+    return len(missing)
 
 
 class GameNotFound(LookupError):
@@ -292,6 +353,7 @@ def create_game(db, *, name: str, players: list[str], set_n: int, options: RuleO
             {"game_id": game_id, "number": k, "engine": engine, "revision": 0,
              "updated_at": at}
             for k, engine in enumerate(round_engines(set_n, start_engine, end_engine), 1))
+        refresh_seats(db, game_id)
     return load_game(db, game_id)
 
 
@@ -337,6 +399,11 @@ def game_stamp(db, game_id: str) -> tuple[int, str | None] | None:
     return None if row is None or row[2] is not None else (row[0], row[1])
 
 
+def club_version(db) -> int:
+    """One more with every change the players' and seasons' pages show."""
+    return db.execute("select version from club").fetchone()[0]
+
+
 def set_pin(db, game_id: str, pin_hash: str | None) -> None:
     """Protect a game with a PIN (its hash), or open it again with None."""
     with write(db):
@@ -372,6 +439,8 @@ def delete_game(db, game_id: str) -> str:
     with write(db):
         _require_live(db, game_id)
         db.execute("update games set deleted_at = ? where id = ?", [at, game_id])
+        db.execute("update seats set live = 0 where game_id = ?", [game_id])
+        refresh_persons(db, _persons_of_game(db, game_id))
     return at
 
 
@@ -381,6 +450,8 @@ def restore_game(db, game_id: str) -> Game:
         if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
             raise GameNotFound(game_id)
         db.execute("update games set deleted_at = null where id = ?", [game_id])
+        db.execute("update seats set live = 1 where game_id = ?", [game_id])
+        refresh_persons(db, _persons_of_game(db, game_id))
     return load_game(db, game_id)
 
 
@@ -408,10 +479,68 @@ def purge_deleted(db, *, at: datetime | None = None) -> int:
     with write(db):
         ids = [r[0] for r in db.execute(query, [cutoff]).fetchall()]
         for game_id in ids:
-            for table in ("changes", "edits", "scores", "moves", "rounds"):
+            gone = _persons_of_game(db, game_id)
+            for table in ("seats", "changes", "edits", "scores", "moves", "rounds"):
                 db.execute(f"delete from {table} where game_id = ?", [game_id])
             db.execute("delete from games where id = ?", [game_id])
+            refresh_persons(db, gone)
     return len(ids)
+
+
+# --- people across games ---------------------------------------------------
+
+def person_of(db, name: str) -> str:
+    """The key of the person *name* belongs to (its own key unless it is an alias)."""
+    key = person_key(name)
+    row = db.execute("select person from aliases where key = ?", [key]).fetchone()
+    return row[0] if row else key
+
+
+def refresh_seats(db, game_id: str) -> None:
+    """Inside a write: rewrite the game's rows of ``seats`` from its scores (issue 12).
+
+    Every write that creates a game or changes its scores calls this in the same
+    transaction, so players' records and seasons never lag behind a save.
+    """
+    game = load_game(db, game_id, deleted=True)
+    table = game.standings()
+    complete = int(table.complete)
+    by_player = {row.player: row for row in table.rows}
+    order = db.execute("select rowid from games where id = ?", [game_id]).fetchone()[0]
+    created = datetime.fromisoformat(game.created_at)
+    day = (created if created.tzinfo is None else created.astimezone()).date().isoformat()
+    db.execute("delete from seats where game_id = ?", [game_id])
+    db["seats"].insert_all(
+        {"game_id": game_id, "seat": seat, "name": name, "key": person_key(name),
+         "person": person_of(db, name),
+         "total": by_player[name].total, "zero_rounds": by_player[name].zero_rounds,
+         "lowest_nonzero": by_player[name].lowest_nonzero,
+         "rounds": by_player[name].rounds_played,
+         "place": by_player[name].place if complete else None,
+         "players": len(game.players), "complete": complete,
+         "live": int(game.deleted_at is None), "day": day,
+         "stamp": f"{game.created_at}#{order:012d}"}
+        for seat, name in enumerate(game.players))
+    refresh_persons(db, _persons_of_game(db, game_id))
+
+
+def _persons_of_game(db, game_id: str) -> set[str]:
+    return {r[0] for r in db.execute("select person from seats where game_id = ?", [game_id])}
+
+
+def refresh_persons(db, persons) -> None:
+    """Inside a write: each of *persons* is named as in their most recent live game
+    (or forgotten from ``persons`` when no live game has them)."""
+    for person in set(persons):
+        row = db.execute("select name, max(stamp) from seats where live = 1 and person = ?",
+                         [person]).fetchone()
+        if row[1] is None:
+            db.execute("delete from persons where person = ?", [person])
+        else:
+            db.execute("insert into persons (person, name, stamp) values (?, ?, ?) "
+                       "on conflict (person) do update set name = excluded.name, "
+                       "stamp = excluded.stamp where persons.name != excluded.name "
+                       "or persons.stamp != excluded.stamp", [person, row[0], row[1]])
 
 
 # --- scores and history ----------------------------------------------------
@@ -478,6 +607,7 @@ def record_round(db, game: Game, number: int, scores: dict[str, int],
             ({"game_id": game.id, "number": number, "player": p, "score": scores[p],
               "hand": new_hands[p]} for p in game.players), pk=("game_id", "number", "player"))
         _bump(db, game.id, number, at)
+        refresh_seats(db, game.id)
     return load_game(db, game.id).round(number)
 
 
@@ -611,6 +741,7 @@ def _put_back(db, game: Game, number: int, values: dict[str, int | None], *,
                                   "score": v, "hand": None} for p, v in values.items()),
                                 pk=("game_id", "number", "player"))
     _bump(db, game.id, number, at)
+    refresh_seats(db, game.id)
 
 
 # --- export and import -----------------------------------------------------
@@ -662,6 +793,7 @@ def import_game(db, archive: Archive) -> Game:
         db["moves"].insert_all({"game_id": game_id, "number": m.round, "seq": m.seq,
                                 "data": json.dumps(m.data, ensure_ascii=False), "at": m.at,
                                 "undone_at": m.undone_at} for m in archive.moves)
+        refresh_seats(db, game_id)
     return load_game(db, game_id)
 
 

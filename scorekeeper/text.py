@@ -15,12 +15,14 @@ from where they are translated are marked with :func:`N_` so that
 from __future__ import annotations
 
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Callable, Sequence
 
 _translator: Callable[[str], str] | None = None
 _plural: Callable[[str, str, int], str] | None = None
 _lists: Callable[[Sequence[str], str], str] | None = None
 _dates: Callable[[date, bool], str] | None = None
+_decimals: Callable[[Decimal], str] | None = None
 
 
 def set_translator(fn: Callable[[str], str] | None,
@@ -82,6 +84,19 @@ def format_date(value: date | str, with_time: bool = False) -> str:
     if _dates is not None:
         return _dates(value, with_time)
     return value.strftime("%Y-%m-%d %H:%M") if with_time else value.strftime("%Y-%m-%d")
+
+
+def set_decimal_format(fn: Callable[[Decimal], str] | None) -> None:
+    """Install the function that writes a decimal number the language's way."""
+    global _decimals
+    _decimals = fn
+
+
+def format_decimal(value: Decimal) -> str:
+    """A number with its decimals as given ("10.56"; "10,56" in Greek through the app)."""
+    if _decimals is not None:
+        return _decimals(value)
+    return str(value)
 
 
 def N_(message: str) -> str:

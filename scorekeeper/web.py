@@ -65,12 +65,13 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(rounds.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(assets.bp)
-    from .views import devices, live, referee, rules
+    from .views import devices, live, people, referee, rules
     from .pins import PinRefused, is_keeper
     app.register_blueprint(referee.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(devices.bp)
+    app.register_blueprint(people.bp)
     app.jinja_env.globals.update(keeper=is_keeper, live_attrs=devices.live_attrs)
 
     @app.errorhandler(PinRefused)

@@ -70,7 +70,25 @@ def main() -> None:
     gone = client.post("/api/games", json={"name": "Last week", "players": PLAYERS[:3]}).json["id"]
     client.delete(f"/api/games/{gone}")
     client.put(f"/api/games/{gid}/rounds/5", json={"scores": dict(zip(PLAYERS, [0, 12, 7, 30, 4, 9]))}, headers={"X-Game-PIN": PIN})
+    # The club's record: finished games (three rounds each) and a season around today.
+    import random
+    rng = random.Random(7)
+    for k in range(5):
+        seated = PLAYERS[:5] if k % 2 else PLAYERS[1:6]
+        done = client.post("/api/games", json={"players": seated, "start_engine": 2,
+                                               "end_engine": 0}).json["id"]
+        for n in (1, 2, 3):
+            client.put(f"/api/games/{done}/rounds/{n}", json={"scores": {
+                p: rng.choice([0, 0, 5, 12, 17, 25, 33]) for p in seated}})
+    from datetime import date, timedelta
+    today = date.today()
+    season = client.post("/api/seasons", json={
+        "name": "Autumn club nights", "from": (today - timedelta(days=60)).isoformat(),
+        "to": (today + timedelta(days=30)).isoformat()}).json["id"]
     pages = {
+        "players": "/players", "player": "/players/" + PLAYERS[1], "seasons": "/seasons",
+        "season": f"/seasons/{season}", "season-average": f"/seasons/{season}?rank_by=average&min_games=4",
+        "season-board": f"/seasons/{season}/board",
         "home": "/", "new": "/games/new", "game": f"/games/{gid}", "round": f"/games/{gid}/rounds/4",
         "standings": f"/games/{gid}/standings", "history": f"/games/{gid}/history",
         "round14": f"/games/{big}/rounds/1", "game14": f"/games/{big}",
@@ -156,6 +174,8 @@ def main() -> None:
             tv_page = tv_screen.new_page()
             tv_page.goto(base + pages["board"] + (f"?lang={lang}" if lang else ""))
             tv_page.screenshot(path=os.path.join(out, "board-tv-1920.png"))
+            tv_page.goto(base + pages["season-board"] + (f"?lang={lang}" if lang else ""))
+            tv_page.screenshot(path=os.path.join(out, "season-board-tv-1920.png"))
             tv_screen.close()
         browser.close()
     server.close()

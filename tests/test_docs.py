@@ -11,7 +11,10 @@ DOCS = (Path(__file__).resolve().parent.parent / "docs" / "api.md").read_text()
 def api_routes(app):
     for rule in app.url_map.iter_rules():
         if rule.rule.startswith("/api/"):
-            path = re.sub(r"<(?:int:)?number>", "<n>", re.sub(r"<game_id>", "<id>", rule.rule))
+            # <int:number> is written <n>, <game_id> and <season_id> <id>, <path:name> <name>.
+            path = re.sub(r"<(?:\w+:)?(\w+)>",
+                          lambda m: "<%s>" % {"number": "n", "game_id": "id",
+                                              "season_id": "id"}.get(m[1], m[1]), rule.rule)
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
                 yield f"{method} {path}"
 

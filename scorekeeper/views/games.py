@@ -15,6 +15,7 @@ from flask_babel import ngettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..db import get_db
+from ..people import known_names, last_game_id
 from ..pagecache import cached_page
 from ..errors import BadInput
 from ..game import parse_game_name
@@ -67,7 +68,24 @@ def new_game():
             flash(_("Game created. Round 1: set the double-%(n)s engine.",
                     n=game.rounds[0].engine))
             return redirect(url_for("rounds.round_screen", game_id=game.id, number=1))
-    return render_template("new_game.html", form=form, deal_info=deal_table_json())
+    db = get_db()
+    last_id = last_game_id(db)
+    last = load_game(db, last_id) if last_id else None
+    if last is not None and request.method == "GET" and request.args.get("same") == "last":
+        _seat_again(form, last)
+    return render_template("new_game.html", form=form, deal_info=deal_table_json(),
+                           known=known_names(db), last=last)
+
+
+def _seat_again(form: NewGameForm, last) -> None:
+    """Fill the new-game form with the last game's players, set and house rules."""
+    for entry, name in zip(form.players, list(last.players) + [""] * MAX_PLAYERS):
+        entry.data = name
+    form.set.data = last.set
+    for name, value in last.options.to_dict().items():
+        field = getattr(form, name, None)
+        if field is not None:
+            field.data = value
 
 
 def deal_table_json() -> str:

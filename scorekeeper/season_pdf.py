@@ -1,0 +1,167 @@
+"""The season table printed on one page (PDF), with the scoresheet's fonts and scripts.
+
+Pure of Flask, like :mod:`scorekeeper.pdf`, whose pen (font fallback per character,
+Thai shaping, ActualText for extraction), canvas and colours it uses: a name in any
+script prints here as it does on a game's sheet.  One page, always: the rows shrink to
+fit every player (ranked first, then those with too few games) and the tie sentences.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from io import BytesIO
+
+from reportlab import rl_config
+
+from .pdf import (APP_NAME, FRAME, GRID, HEADER_FILL, INK, MUTED, PAPERS, STRIPE, WIN_FILL,
+                  _draw_lock, _Pen, _SheetCanvas, fonts, parse_paper)
+from .records import SeasonTable
+from .text import _, format_date, format_decimal, ngettext
+
+
+def _columns() -> list[tuple[str, float, str]]:
+    """(heading, share of the width, alignment) of each column, in order."""
+    return [(_("Place"), 0.08, "center"), (_("Player"), 0.30, "left"),
+            (_("Games"), 0.08, "right"), (_("Wins"), 0.08, "right"),
+            (_("Average per round"), 0.13, "right"), (_("Zero rounds"), 0.11, "right"),
+            (_("Points"), 0.11, "right"), (_("Lowest game"), 0.11, "right")]
+
+
+def _cells(record, place: str) -> list[str]:
+    avg = record.average_per_round
+    return [place, record.name, str(record.games), str(record.wins),
+            format_decimal(avg) if avg is not None else "–", str(record.zero_rounds),
+            str(record.points), "–" if record.lowest_game is None else str(record.lowest_game)]
+
+
+def season_pdf(table: SeasonTable, paper: str = "A4", *, printed: datetime | None = None,
+               font_dir: str | None = None) -> bytes:
+    """The season's standings on one page, as PDF bytes."""
+    paper = parse_paper(paper)
+    with _draw_lock:
+        saved = rl_config.useA85
+        rl_config.useA85 = 0
+        try:
+            return _render(table, paper, printed, font_dir)
+        finally:
+            rl_config.useA85 = saved
+
+
+def _render(table: SeasonTable, paper: str, printed: datetime | None,
+            font_dir: str | None) -> bytes:
+    W, H = PAPERS[paper]
+    buf = BytesIO()
+    c = _SheetCanvas(buf, pagesize=(W, H), pageCompression=1)
+    season = table.season
+    c.setTitle(_("Season table: %(name)s", name=season.name))
+    c.setAuthor(APP_NAME)
+    c.setCreator(APP_NAME)
+    pen = _Pen(c, fonts(font_dir))
+    margin = 36.0
+    left, right, top, bottom = margin, W - margin, H - margin, margin
+    width = right - left
+
+    # Header: the season, its dates, the order and the minimum.
+    title, size = pen.fit(season.name, width, 20, 11, bold=True)
+    pen.draw(left, top - 18, title, size, bold=True)
+    dates = _("%(start)s to %(end)s", start=format_date(season.start),
+              end=format_date(season.end))
+    order = (_("Ranked by wins, then the lower average per round, then more zero rounds.")
+             if table.rank_by == "wins" else
+             _("Ranked by the lower average per round, then more wins, then more zero rounds."))
+    pen.draw(left, top - 36, pen.fit(dates, width, 10.5, 7)[0], 10.5, color=MUTED)
+    pen.draw(left, top - 50, pen.fit(order, width, 9, 6.5)[0], 9, color=MUTED)
+    head_bottom = top - 60
+    if table.min_games > 1:
+        note = ngettext("Ranked from %(num)s game.", "Ranked from %(num)s games.",
+                        table.min_games)
+        pen.draw(right, top - 36, note, 9, color=MUTED, align="right")
+    c.setStrokeColor(FRAME)
+    c.setLineWidth(1.2)
+    c.line(left, head_bottom, right, head_bottom)
+
+    # Footer, as on the scoresheet.
+    printed = printed or datetime.now().astimezone()
+    c.setStrokeColor(GRID)
+    c.setLineWidth(0.5)
+    c.line(left, bottom + 10, right, bottom + 10)
+    pen.draw(left, bottom, _(APP_NAME), 7.5, bold=True, color=MUTED)
+    pen.draw(right, bottom, _("Printed %(when)s", when=format_date(printed, with_time=True)),
+             7.5, color=MUTED, align="right")
+
+    # The tie sentences at the foot of the table, wrapped.
+    notes_size = 8.5
+    note_lines = [line for n in table.notes for line in pen.wrap(n, width, notes_size)]
+    notes_h = len(note_lines) * notes_size * 1.3 + (8 if note_lines else 0)
+
+    rows = [_cells(r, str(r.place)) for r in table.rows]
+    rows += [_cells(r, "–") for r in table.unranked]
+    header_h = 30.0
+    space = head_bottom - 8 - header_h - (bottom + 18) - notes_h
+    if table.unranked:
+        space -= 14
+    row_h = min(22.0, space / max(len(rows), 1))
+    text_size = max(5.5, min(11.0, row_h * 0.55))
+    columns = _columns()
+    xs = [left]
+    for _h, share, _a in columns:
+        xs.append(xs[-1] + share * width)
+
+    y = head_bottom - 8
+    c.setFillColor(HEADER_FILL)
+    c.rect(left, y - header_h, width, header_h, stroke=0, fill=1)
+    for k, (heading, _share, align) in enumerate(columns):
+        lines, hsize = pen.name_lines(heading, xs[k + 1] - xs[k] - 6, header_h - 4,
+                                      size=8.5, min_size=5.5)
+        for i, line in enumerate(lines):
+            ly = y - header_h / 2 + (len(lines) / 2 - i - 0.8) * hsize * 1.15
+            _cell_text(pen, xs[k], xs[k + 1], ly, line, hsize, align, bold=True)
+    y -= header_h
+    for i, cells in enumerate(rows):
+        if i == len(table.rows) and table.unranked:
+            y -= 14
+            pen.draw(left, y + 4, ngettext("Not ranked yet: fewer than %(num)s game.",
+                                           "Not ranked yet: fewer than %(num)s games.",
+                                           table.min_games), 8.5, color=MUTED)
+        ranked = i < len(table.rows)
+        fill = WIN_FILL if ranked and table.rows[i].place == 1 else (
+            STRIPE if i % 2 else None)
+        if fill is not None:
+            c.setFillColor(fill)
+            c.rect(left, y - row_h, width, row_h, stroke=0, fill=1)
+        base = y - row_h / 2 - text_size * 0.35
+        for k, value in enumerate(cells):
+            align = columns[k][2]
+            bold = k in (0, 1) and ranked
+            shown = pen.fit(value, xs[k + 1] - xs[k] - 8, text_size, 5, bold=bold)
+            _cell_text(pen, xs[k], xs[k + 1], base, shown[0], shown[1], align, bold=bold,
+                       color=INK if ranked else MUTED)
+        c.setStrokeColor(GRID)
+        c.setLineWidth(0.4)
+        c.line(left, y - row_h, right, y - row_h)
+        y -= row_h
+    c.setStrokeColor(FRAME)
+    c.setLineWidth(1)
+    c.rect(left, y, width, head_bottom - 8 - y, stroke=1, fill=0)
+    if not rows:
+        y -= 20
+        pen.draw(left, y, _("No complete game was played in these dates yet."), 10,
+                 color=MUTED)
+    y -= 8
+    for line in note_lines:
+        y -= notes_size * 1.3
+        pen.draw(left, y, line, notes_size, color=INK)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _cell_text(pen: _Pen, x0: float, x1: float, y: float, text: str, size: float,
+               align: str, *, bold: bool = False, color=INK) -> None:
+    pad = 4
+    if align == "right":
+        pen.draw(x1 - pad, y, text, size, bold=bold, color=color, align="right")
+    elif align == "center":
+        pen.draw((x0 + x1) / 2, y, text, size, bold=bold, color=color, align="center")
+    else:
+        pen.draw(x0 + pad, y, text, size, bold=bold, color=color)

@@ -1,0 +1,221 @@
+"""Pages: the players' directory, a player's record, seasons and their standings, the
+season's TV board, its CSV and PDF.
+
+Thin: the figures come from :mod:`scorekeeper.people` (SQL over the seats table) and
+:mod:`scorekeeper.records` (who is who, the season's order and its sentences).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from flask import (Blueprint, Response, current_app, flash, redirect, render_template,
+                   request, url_for)
+from flask_babel import gettext as _
+
+from ..charts import game_totals_chart
+from ..db import get_db
+from ..errors import BadInput
+from ..forms import AliasForm, ConfirmForm, SeasonForm
+from ..netinfo import qr_svg
+from ..pagecache import cached_club_page, club_etag
+from ..people import (SeasonNotFound, UnknownPlayer, add_alias, create_season, delete_season,
+                      directory, known_names, player, remove_alias, season_table, seasons)
+from ..records import RANK_BY, parse_min_games
+from ..season_pdf import season_pdf
+from ..storage import Busy
+from ..text import format_date
+from . import safe_next
+from .printing import content_disposition, pdf_response
+
+bp = Blueprint("people", __name__)
+
+
+@bp.errorhandler(UnknownPlayer)
+def unknown_player(error: UnknownPlayer):
+    return render_template("error.html", title=_("No such player"),
+                           message=_("No game has a player called %(name)s.",
+                                     name=error.args[0])), 404
+
+
+@bp.errorhandler(SeasonNotFound)
+def season_not_found(_error):
+    return render_template("error.html", title=_("No such season"),
+                           message=_("There is no season with that id.")), 404
+
+
+@bp.get("/players")
+@cached_club_page
+def players():
+    """The directory of everyone who has played here, A to Z (it ranks nobody)."""
+    return render_template("people/players.html", people=directory(get_db()), etag=club_etag())
+
+
+@bp.get("/players/<path:name>")
+@cached_club_page
+def player_page(name: str):
+    """A player's record over the complete games, each game, and their totals over time."""
+    found = player(get_db(), name)
+    points = [(format_date(g.created_at[:10]), g.total, g.place == 1,
+               _("%(date)s: %(total)s points, place %(place)s of %(players)s",
+                 date=format_date(g.created_at[:10]), total=g.total, place=g.place,
+                 players=g.players))
+              for g in reversed(found.games)]
+    chart = game_totals_chart(points, _("Game totals of %(name)s over time",
+                                        name=found.record.name)) if points else None
+    return render_template("people/player.html", found=found, r=found.record, chart=chart,
+                           alias_form=AliasForm(), separate_form=ConfirmForm(),
+                           known=known_names(get_db()), etag=club_etag())
+
+
+@bp.post("/players/<path:name>/aliases")
+def join_spelling(name: str):
+    """Join another spelling to this player (the page's form)."""
+    form = AliasForm()
+    target = url_for("people.player_page", name=name)
+    if not form.validate_on_submit():
+        flash(_("The form expired; nothing was changed. Try again."), "error")
+        return redirect(target)
+    try:
+        record = add_alias(get_db(), form.alias.data, name)
+    except BadInput as error:
+        flash(error.message, "error")
+        return redirect(target)
+    except Busy as busy:
+        flash(busy.message, "error")
+        return redirect(target)
+    flash(_("%(alias)s is now counted as %(name)s.", alias=form.alias.data.strip(),
+            name=record.name), "ok")
+    return redirect(url_for("people.player_page", name=record.name))
+
+
+@bp.post("/players/<path:name>/aliases/remove")
+def separate_spelling(name: str):
+    """Make a joined spelling its own player again."""
+    form = ConfirmForm()
+    alias = request.form.get("alias", "")
+    target = safe_next(request.form.get("next"), url_for("people.player_page", name=name))
+    if not form.validate_on_submit():
+        flash(_("The form expired; nothing was changed. Try again."), "error")
+        return redirect(target)
+    try:
+        remove_alias(get_db(), alias)
+    except BadInput as error:
+        flash(error.message, "error")
+        return redirect(target)
+    flash(_("%(alias)s is a player of their own again.", alias=alias), "ok")
+    return redirect(target)
+
+
+@bp.route("/seasons", methods=["GET", "POST"])
+def seasons_page():
+    """Every season, and the form that starts one."""
+    form = SeasonForm()
+    status = 200
+    if form.validate_on_submit():
+        try:
+            season = create_season(get_db(), form.name.data, form.start.data, form.end.data)
+        except BadInput as error:
+            field = {"name": form.name, "from": form.start, "to": form.end}[error.field]
+            field.errors = list(field.errors) + [error.message]
+            status = 400
+        except Busy as busy:
+            form.name.errors = list(form.name.errors) + [busy.message]
+            status = 503
+        else:
+            flash(_("Season %(name)s created.", name=season.name), "ok")
+            return redirect(url_for("people.season_page", season_id=season.id))
+    elif form.is_submitted():
+        form.name.errors = list(form.name.errors) + [
+            _("The form expired; nothing was changed. Try again.")]
+        status = 400
+    return render_template("people/seasons.html", form=form, seasons=seasons(get_db())), status
+
+
+def _table_args() -> tuple[str, int]:
+    """?rank_by= and ?min_games= of a season's page (BadInput for a wrong value)."""
+    rank_by = request.args.get("rank_by") or "wins"
+    return rank_by, parse_min_games(request.args.get("min_games"))
+
+
+@bp.errorhandler(BadInput)
+def bad_table_args(error: BadInput):
+    return render_template("error.html", title=_("This season table cannot be shown"),
+                           message=error.message), 400
+
+
+@bp.get("/seasons/<season_id>")
+@cached_club_page
+def season_page(season_id: str):
+    """A season's standings, by wins or by average per round, with the tie sentences."""
+    rank_by, min_games = _table_args()
+    table = season_table(get_db(), season_id, rank_by, min_games)
+    return render_template("people/season.html", table=table, rank_bys=RANK_BY,
+                           delete_form=ConfirmForm(), etag=club_etag())
+
+
+@bp.get("/seasons/<season_id>/board")
+@cached_club_page
+def season_board(season_id: str):
+    """The season table for a TV: large, dark, updating itself."""
+    rank_by, min_games = _table_args()
+    table = season_table(get_db(), season_id, rank_by, min_games)
+    url = request.host_url.rstrip("/") + url_for("people.season_page", season_id=season_id)
+    return render_template("people/season_board.html", table=table, qr=qr_svg(url, scale=6),
+                           etag=club_etag())
+
+
+@bp.post("/seasons/<season_id>/delete")
+def season_delete(season_id: str):
+    """Remove a season; its games and everyone's records stay."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        flash(_("The form expired; nothing was changed. Try again."), "error")
+        return redirect(url_for("people.season_page", season_id=season_id))
+    delete_season(get_db(), season_id)
+    flash(_("The season was removed; its games and the players' records stay."), "ok")
+    return redirect(url_for("people.seasons_page"))
+
+
+#: The CSV's columns: the API's field names, so a spreadsheet and a program read the same.
+CSV_COLUMNS = ("place", "name", "games", "wins", "rounds", "points", "average_per_round",
+               "zero_rounds", "lowest_game")
+
+
+@bp.get("/seasons/<season_id>.csv")
+def season_csv(season_id: str):
+    """The season table as CSV (UTF-8 with a byte-order mark, so spreadsheets read any
+    script), ranked players first, then those with too few games (no place)."""
+    rank_by, min_games = _table_args()
+    table = season_table(get_db(), season_id, rank_by, min_games)
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for record in (*table.rows, *table.unranked):
+        # The average as shown (two places, "3.00"), not as a float ("3.0").
+        data = {**record.to_json(), "average_per_round": record.average_per_round}
+        writer.writerow(["" if data.get(c) is None else data.get(c, "") for c in CSV_COLUMNS])
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = content_disposition(
+        f"season-{table.season.name}", season_id, prefix="season", ext="csv",
+        disposition="attachment")
+    return response
+
+
+@bp.get("/seasons/<season_id>.pdf")
+def season_print(season_id: str):
+    """The season table on one printed page, in the device's language."""
+    rank_by, min_games = _table_args()
+    table = season_table(get_db(), season_id, rank_by, min_games)
+    data = season_pdf(table, paper=request.args.get("paper") or
+                      current_app.config.get("PAPER_SIZE", "A4"),
+                      font_dir=current_app.config.get("PDF_FONT_DIR"))
+    return pdf_response(data, f"season-{table.season.name}", fallback=season_id)
+
+
+def suggestion_names() -> list[str]:
+    """Known players for the new-game page's suggestions."""
+    return known_names(get_db())
+
