@@ -57,9 +57,22 @@ def compute(players: Sequence[str], rounds: Sequence[Mapping[str, int] | None]) 
         nonzero = [v for v in values if v]
         lines.append(Standing(name, 0, sum(values), values.count(0),
                               min(nonzero) if nonzero else None, len(values)))
+    ranked = rank(lines)
+    notes: list[str] = []
+    # Before any round is played everyone is level at 0: no tiebreak to explain.
+    for above, below in zip(ranked, ranked[1:]) if played else ():
+        note = explain(above, below)
+        if note:
+            notes.append(note)
+    complete = bool(rounds) and all(r is not None for r in rounds)
+    return Standings(complete, tuple(ranked), tuple(notes))
+
+
+def rank(lines: Sequence[Standing]) -> list[Standing]:
+    """The lines (places not set yet) in R8 order with their places; equal lines keep
+    their seating order and share a place (R8.4)."""
     order = sorted(range(len(lines)), key=lambda i: (_key(lines[i]), i))
     ranked: list[Standing] = []
-    notes: list[str] = []
     for pos, i in enumerate(order):
         line = lines[i]
         if ranked and _key(ranked[-1]) == _key(line):
@@ -68,13 +81,7 @@ def compute(players: Sequence[str], rounds: Sequence[Mapping[str, int] | None]) 
             place = pos + 1
         ranked.append(Standing(line.player, place, line.total, line.zero_rounds,
                                line.lowest_nonzero, line.rounds_played))
-    # Before any round is played everyone is level at 0: no tiebreak to explain.
-    for above, below in zip(ranked, ranked[1:]) if played else ():
-        note = explain(above, below)
-        if note:
-            notes.append(note)
-    complete = bool(rounds) and all(r is not None for r in rounds)
-    return Standings(complete, tuple(ranked), tuple(notes))
+    return ranked
 
 
 def explain(above: Standing, below: Standing) -> str | None:
