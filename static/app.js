@@ -52,7 +52,11 @@ function dominoSvg(sprite, a, b, size, vertical, label) {
   // ---- New game: player rows, the deal line (R1.3/R1.4), shortened game, blank sheets ----
   var newGame = document.getElementById("new-game");
   if (newGame) {
+    // The deals and the player limits come from the server (views/games.py), as does
+    // the address of the blank scoresheet.
     var info = JSON.parse(newGame.dataset.deals);
+    var fewest = info.players.min, most = info.players.max;
+    var blankSheet = newGame.dataset.blankSheet;
     var rows = Array.prototype.slice.call(newGame.querySelectorAll(".player-row"));
     var setSelect = newGame.querySelector("select[name=set]");
     function checkedValue(name) {
@@ -70,19 +74,18 @@ function dominoSvg(sprite, a, b, size, vertical, label) {
       return rows.slice(0, shown).map(function (r) { return r.querySelector("input").value.trim(); })
         .filter(function (v) { return v !== ""; });
     }
-    function playerCount() { return Math.max(2, Math.min(14, Math.max(named().length, 2))); }
     function layout() {
       rows.forEach(function (row, i) { row.hidden = i >= shown; });
-      document.getElementById("add-player").disabled = shown >= 14;
-      document.getElementById("remove-player").disabled = shown <= 2;
+      document.getElementById("add-player").disabled = shown >= most;
+      document.getElementById("remove-player").disabled = shown <= fewest;
     }
     function update() {
       var n = named().length;
-      var count = Math.max(n, 2);
+      var count = Math.max(n, fewest);
       var table = checkedValue("deal") || "A";
       var suggest = document.getElementById("deal-suggest");
       suggest.textContent = "";
-      if (n >= 2) {
+      if (n >= fewest) {
         var lead = document.createElement("span");
         lead.textContent = newGame.dataset.suggest.replace("{count}", count) + " ";
         linkRules(lead, newGame.dataset.rules);
@@ -90,9 +93,10 @@ function dominoSvg(sprite, a, b, size, vertical, label) {
         info.suggested[table][count].forEach(function (row) {
           var b = document.createElement("button");
           b.type = "button";
-          b.className = "button chip" + (String(row[0]) === setSelect.value ? " chosen" : "");
-          b.textContent = newGame.dataset.suggestItem.replace("{set}", row[0]).replace("{each}", row[1]);
-          b.addEventListener("click", function () { setSelect.value = String(row[0]); update(); });
+          b.className = "button chip" + (String(row.set) === setSelect.value ? " chosen" : "");
+          b.textContent = newGame.dataset.suggestItem.replace("{set}", row.set)
+            .replace("{each}", row.tiles_each);
+          b.addEventListener("click", function () { setSelect.value = String(row.set); update(); });
           suggest.appendChild(b);
         });
       }
@@ -100,15 +104,15 @@ function dominoSvg(sprite, a, b, size, vertical, label) {
       var d = info.deals[key];
       var line = document.getElementById("deal-line");
       var warn = document.getElementById("deal-warning");
-      if (n < 2) {
+      if (n < fewest) {
         line.textContent = newGame.dataset.needPlayers || "";
       } else {
-        line.textContent = newGame.dataset.dealLine.replace("{each}", d[0])
-          .replace("{count}", count).replace("{left}", d[4]) +
-          (d[3] ? "" : " " + newGame.dataset.outside);
+        line.textContent = newGame.dataset.dealLine.replace("{each}", d.tiles_each)
+          .replace("{count}", count).replace("{left}", d.boneyard) +
+          (d.in_table ? "" : " " + newGame.dataset.outside);
       }
-      warn.hidden = d[1] || n < 2;
-      warn.textContent = (newGame.dataset.noFit || "").replace("{max}", d[2]);
+      warn.hidden = d.fits || n < fewest;
+      warn.textContent = (newGame.dataset.noFit || "").replace("{max}", d.max_each);
       [line, warn].forEach(function (el) { linkRules(el, newGame.dataset.rules); });
       engines.hidden = !shortened.checked;
       var top = parseInt(setSelect.value, 10);
@@ -122,19 +126,19 @@ function dominoSvg(sprite, a, b, size, vertical, label) {
       q.set("set", setSelect.value);
       if (shortened.checked) { q.set("start_engine", start.value); q.set("end_engine", end.value); }
       var named_link = document.getElementById("blank-named");
-      named_link.href = "/scoresheets/blank.pdf?" + q.toString();
-      named_link.hidden = n < 2;
+      named_link.href = blankSheet + "?" + q.toString();
+      named_link.hidden = n < fewest;
       var q2 = new URLSearchParams();
-      q2.set("count", String(Math.max(shown, 2)));
+      q2.set("count", String(Math.max(shown, fewest)));
       q2.set("set", setSelect.value);
       if (shortened.checked) { q2.set("start_engine", start.value); q2.set("end_engine", end.value); }
-      document.getElementById("blank-count").href = "/scoresheets/blank.pdf?" + q2.toString();
+      document.getElementById("blank-count").href = blankSheet + "?" + q2.toString();
     }
     document.getElementById("add-player").addEventListener("click", function () {
-      if (shown < 14) { shown += 1; layout(); update(); rows[shown - 1].querySelector("input").focus(); }
+      if (shown < most) { shown += 1; layout(); update(); rows[shown - 1].querySelector("input").focus(); }
     });
     document.getElementById("remove-player").addEventListener("click", function () {
-      if (shown > 2) { rows[shown - 1].querySelector("input").value = ""; shown -= 1; layout(); update(); }
+      if (shown > fewest) { rows[shown - 1].querySelector("input").value = ""; shown -= 1; layout(); update(); }
     });
     newGame.addEventListener("input", update);
     newGame.addEventListener("change", update);

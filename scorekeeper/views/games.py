@@ -89,19 +89,23 @@ def _seat_again(form: NewGameForm, last) -> None:
 
 
 def deal_table_json() -> str:
-    """Every deal the form can ask about (R1.3, R1.4), so its script only looks up."""
+    """Every deal the form can ask about (R1.3, R1.4), so its script only looks up; and
+    how many players a game may have."""
     deals, suggested = {}, {}
     for table in DEAL_TABLES:
-        suggested[table] = {n: [[r[2], r[3]] for r in DEAL_TABLES[table] if r[0] <= n <= r[1]]
+        suggested[table] = {n: [{"set": r[2], "tiles_each": r[3]}
+                                for r in DEAL_TABLES[table] if r[0] <= n <= r[1]]
                             for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
         for starter in CHOICES["starter"]:
             options = RuleOptions(deal=table, starter=starter)
             for set_n in SETS:
                 for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
                     d = deal_for(set_n, n, options)
-                    deals[f"{table}|{starter}|{set_n}|{n}"] = [d.tiles_each, d.fits, d.max_each,
-                                                              d.in_table, d.boneyard]
-    return json.dumps({"deals": deals, "suggested": suggested, "sizes": {n: set_size(n) for n in SETS}})
+                    deals[f"{table}|{starter}|{set_n}|{n}"] = {
+                        "tiles_each": d.tiles_each, "fits": d.fits, "max_each": d.max_each,
+                        "in_table": d.in_table, "boneyard": d.boneyard}
+    return json.dumps({"deals": deals, "suggested": suggested, "sizes": {n: set_size(n) for n in SETS},
+                       "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS}})
 
 
 @bp.get("/games/<game_id>")

@@ -172,8 +172,11 @@ def _current_name(ctx: Context) -> str:
 
 
 def _render(template: str, ctx: Context, **values):
+    # train_names: the trains in seating order, None (the Mexican train) last, as a
+    # Table's train_names; the pages' train lists all come from it.
     return render_template(template, ctx=ctx, args=request.args, picker=set_rows(ctx.set),
                            engine_tile=Tile.double(ctx.engine), mexican=MEXICAN,
+                           train_names=(*ctx.players, None),
                            last_tile_options=last_tile_options, legacy_last=legacy_last,
                            **values)
 
