@@ -17,7 +17,8 @@ LANGUAGES = ["en", "vi", "th", "zh", "ms", "el"]
 PAGES = ["/", "/games/new", "/games/{gid}", "/games/{gid}/rounds/4", "/games/{gid}/standings",
          "/games/{gid}/history", "/games/{gid}/rounds/4/referee?current=1&last-0=9-5&tile=5-3&train=0",
          "/games/{gid}/rounds/4/referee/plan?go=1&hand=9-2&hand=2-2", "/games/{gid}/rounds/4/live",
-         "/games/{gid}/board", "/rules", "/deleted"]
+         "/games/{gid}/board", "/rules", "/deleted", "/players", "/players/Nguyễn Thị Hương",
+         "/seasons", "/seasons/{sid}", "/seasons/{sid}/board"]
 
 CHECK = """() => {
   const out = [];
@@ -46,8 +47,9 @@ def game(browser, tmp_path_factory):
         yield base, seed(app, base)
 
 
-def seed(app, base) -> str:
-    """A 6-player game three rounds in, a live table started: answers its id."""
+def seed(app, base) -> tuple[str, str]:
+    """A 6-player game three rounds in, a live table started, a finished game and a season
+    around today: answers the game's and the season's ids."""
     gid = api(base, "POST", "/api/games", {"name": "Đêm thứ Sáu", "players": NAMES})["id"]
     for n, row in enumerate([[0, 23, 9, 41, 12, 5], [17, 0, 30, 8, 2, 22], [4, 11, 0, 19, 27, 3]], 1):
         api(base, "PUT", f"/api/games/{gid}/rounds/{n}", {"scores": dict(zip(NAMES, row))})
@@ -55,7 +57,12 @@ def seed(app, base) -> str:
     client.post(f"/games/{gid}/rounds/4/live/start", data={"starter": "0", "tiles_each": "12"})
     client.post(f"/games/{gid}/rounds/4/live/action", data={"kind": "play", "tile": "9-4",
                                                             "train": "0"})
-    return gid
+    done = api(base, "POST", "/api/games", {"players": NAMES, "start_engine": 0,
+                                            "end_engine": 0})["id"]
+    api(base, "PUT", f"/api/games/{done}/rounds/1", {"scores": dict(zip(NAMES, [0, 5, 5, 9, 2, 30]))})
+    sid = api(base, "POST", "/api/seasons", {"name": "Mùa thu 2026", "from": "2000-01-01",
+                                             "to": "2100-12-31"})["id"]
+    return gid, sid
 
 
 #: Phones in every language; tablets in the languages whose words run longest.
@@ -65,14 +72,14 @@ CASES = [(lang, "phone") for lang in LANGUAGES] + [
 
 @pytest.mark.parametrize("lang, size", CASES)
 def test_pages_fit(browser, game, lang, size):
-    base, gid = game
+    base, (gid, sid) = game
     w, h = SIZES[size]
     context = browser.new_context(viewport={"width": w, "height": h}, has_touch=True)
     page = context.new_page()
     page.goto(f"{base}/?lang={lang}")
     problems = []
     for path in PAGES:
-        page.goto(base + path.format(gid=gid))
+        page.goto(base + path.format(gid=gid, sid=sid))
         problems += [f"{path}: {p}" for p in page.evaluate(CHECK)]
     context.close()
     assert not problems, "\n".join(problems)

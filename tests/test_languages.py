@@ -60,6 +60,10 @@ def site(client):
                                         "active": "2"})   # refused: R4.1 (shown on the page)
     trash = client.post("/api/games", json={"players": ["Lan", "Minh"]}).get_json()["id"]
     client.delete(f"/api/games/{trash}")
+    done = client.post("/api/games", json={"players": NAMES, "start_engine": 0,
+                                           "end_engine": 0}).get_json()["id"]
+    client.put(f"/api/games/{done}/rounds/1", json={"scores": dict(zip(NAMES, [0, 0, 9, 9]))})
+    client.post("/api/seasons", json={"name": GAME_NAME, "from": "2000-01-01", "to": "2100-12-31"})
     return gid
 
 
@@ -72,7 +76,9 @@ PAGES = ["/", "/games/new", "/games/{gid}", "/games/{gid}/rounds/4", "/games/{gi
          "/referee", "/games/{gid}/rounds/4/live", "/games/{gid}/rounds/6/live",
          "/games/{gid}/rounds/4/live/log", "/games/{gid}/rename", "/games/{gid}/delete",
          "/deleted", "/games/import", "/games/{gid}/board", "/games/{gid}/pin/change",
-         "/rules", "/no/such/page", "/games/nope"]
+         "/rules", "/no/such/page", "/games/nope", "/players", "/players/{first}", "/seasons",
+         "/seasons/{season}?min_games=2", "/seasons/{season}/board", "/players/nobody",
+         "/seasons/{season}?rank_by=average"]
 
 
 def visible(html: str) -> str:
@@ -86,8 +92,10 @@ def visible(html: str) -> str:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_english_left_on_any_page(client, site, lang):
     problems = []
+    season = client.get("/api/seasons").get_json()["seasons"][0]["id"]
     for path in PAGES:
-        r = client.get(path.format(gid=site) + ("&" if "?" in path else "?") + f"lang={lang}")
+        r = client.get(path.format(gid=site, season=season, first=NAMES[0])
+                       + ("&" if "?" in path else "?") + f"lang={lang}")
         html = r.get_data(as_text=True)
         assert f'<html lang="{lang}">' in html, path
         words = visible(html)
