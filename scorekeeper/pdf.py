@@ -35,7 +35,7 @@ from datetime import datetime
 from functools import lru_cache
 from io import BytesIO
 from math import cos, pi, sin
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -484,13 +484,106 @@ def _domino(c: Canvas, x: float, y: float, half: float, n: int) -> None:
               for end in (0, 1) for px, py in pip_positions(n)], pip_radius(n) * inner)
 
 
+#: The rows under the rounds, each a whole message (translated when drawn).
+_SUMMARY_LABELS = (N_("Total"), N_("Zero rounds"), N_("Lowest non-zero"), N_("Place"))
+
+
+@dataclass(frozen=True)
+class _Page:
+    """The printable area: the paper less a 30 pt margin on every side."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+    @classmethod
+    def of(cls, width: float, height: float, margin: float = 30.0) -> "_Page":
+        return cls(margin, width - margin, height - margin, margin)
+
+    @property
+    def width(self) -> float:
+        return self.right - self.left
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """Where the grid's rows and columns go, computed once from the room left."""
+
+    x: float            # left edge
+    top: float          # top edge (the header row's top)
+    head_h: float       # the header row (seats and names)
+    label_w: float      # the label column (round, engine)
+    col_w: float        # one player's column
+    players: int
+    rounds: int
+    rh: float           # every row under the header
+    num_size: float     # the scores
+    half: float         # one end of an engine domino
+    engine_size: float  # the engine's name beside its domino
+    gap: ClassVar[float] = 3.0   # the double rule between the rounds and the summary
+
+    @classmethod
+    def fit(cls, pen: _Pen, sheet: _Sheet, page: _Page, top: float,
+            bottom_limit: float) -> "_Grid":
+        """The grid between *top* and *bottom_limit*: rows shrink (or grow) to fill it."""
+        n = len(sheet.players)
+        # The header row grows (up to 64 pt) when a long name needs more than three lines.
+        head_h = 34.0
+        col_w_est = min(118.0, (page.width - 90.0) / n)    # the label column is at most ~90 pt
+        for name in sheet.players:
+            if name:
+                lines = pen.wrap(name, col_w_est - 8, 6.5, bold=True)
+                head_h = max(head_h, min(64.0, len(lines) * 6.5 * 1.15 + 12))
+        engines = sheet.engines
+        n_rows = len(engines) + len(_SUMMARY_LABELS)
+        gap = cls.gap
+        rh = (top - bottom_limit - head_h - gap) / n_rows
+        # Taller rows on a blank sheet leave room to write by hand.
+        rh = max(11.0, min(30.0 if sheet.summary is None else 26.0, rh))
+        num_size = min(10.5, rh * 0.62)
+        # The label column: round number, the engine as a domino, its name ("12-12").
+        half = min(rh * 0.72, 15.0)
+        engine_size = min(8.0, num_size)
+        engine_w = max(pen.width(f"{e}-{e}", engine_size) for e in engines)
+        label_w = max(72.0, 22 + 2 * half + 4 + engine_w + 5)
+        col_w = min(118.0, (page.width - label_w) / n)
+        x = page.left + (page.width - (label_w + col_w * n)) / 2
+        return cls(x=x, top=top, head_h=head_h, label_w=label_w, col_w=col_w, players=n,
+                   rounds=len(engines), rh=rh, num_size=num_size, half=half,
+                   engine_size=engine_size)
+
+    @property
+    def width(self) -> float:
+        return self.label_w + self.col_w * self.players
+
+    @property
+    def rounds_top(self) -> float:
+        return self.top - self.head_h
+
+    @property
+    def summary_top(self) -> float:
+        return self.rounds_top - self.rounds * self.rh - self.gap
+
+    @property
+    def bottom(self) -> float:
+        return self.summary_top - len(_SUMMARY_LABELS) * self.rh
+
+    def column(self, i: int) -> float:
+        """The left edge of player *i*'s column."""
+        return self.x + self.label_w + i * self.col_w
+
+    def band(self, c: Canvas, top_y: float, color) -> None:
+        """Fill one row of the whole grid's width."""
+        c.setFillColor(color)
+        c.rect(self.x, top_y - self.rh, self.width, self.rh, stroke=0, fill=1)
+
+
 def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str | None) -> bytes:
     fontset = fonts(font_dir)
-    n = len(sheet.players)
     size = PAPERS[paper]
-    if n > PORTRAIT_MAX_PLAYERS:
+    if len(sheet.players) > PORTRAIT_MAX_PLAYERS:
         size = landscape(size)
-    W, H = size
     buf = BytesIO()
     c = _SheetCanvas(buf, pagesize=size, pageCompression=1)
     title_for_meta = sheet.title or _("Blank scoresheet")
@@ -499,16 +592,34 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
     c.setCreator(APP_NAME)
     c.setSubject(_("Mexican Train scoresheet"))
     pen = _Pen(c, fontset)
+    page = _Page.of(*size)
 
-    margin = 30.0
-    left, right, top, bottom = margin, W - margin, H - margin, margin
-    inner_w = right - left
+    header_bottom = _draw_header(pen, sheet, page)
+    footer_top = _draw_footer(pen, page, printed or datetime.now().astimezone())
+    # The block under the grid is measured first, so the grid's rows take what is left.
+    block, block_h = _under_grid(pen, sheet, page)
+    grid = _Grid.fit(pen, sheet, page, top=header_bottom - 10,
+                     bottom_limit=footer_top + block_h + (10 if block_h else 0))
+    _draw_header_row(pen, sheet, grid)
+    _draw_rounds(pen, sheet, grid)
+    _draw_summary(pen, sheet, grid)
+    _draw_grid_lines(c, grid)
+    _draw_lines(pen, block, grid.bottom - 10)
 
-    # Header --------------------------------------------------------------
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _draw_header(pen: _Pen, sheet: _Sheet, page: _Page) -> float:
+    """The game's name (or a line to write it on), set and rounds, date, rules; answers
+    the y of the rule under it."""
+    c = pen.c
+    left, right, top = page.left, page.right, page.top
     right_w = 190.0
     y = top - 17
     if sheet.title is not None:
-        title, tsize = pen.fit(sheet.title, inner_w - right_w - 10, 18, 11, bold=True)
+        title, tsize = pen.fit(sheet.title, page.width - right_w - 10, 18, 11, bold=True)
         pen.draw(left, y, title, tsize, bold=True)
     else:
         label = _("Game:")
@@ -531,7 +642,7 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
         c.line(right - 95, top - 28, right, top - 28)
         pen.draw(right - 100, top - 26, dl, 9, color=MUTED, align="right")
     engines = sheet.engines
-    deal = deal_for(sheet.set_n, n, sheet.options)
+    deal = deal_for(sheet.set_n, len(sheet.players), sheet.options)
     # Short labels side by side, each a whole message (the order of labels is no grammar).
     labels = sheet.options.summary_items()
     labels.append(ngettext("%(num)s tile each", "%(num)s tiles each", deal.tiles_each))
@@ -541,16 +652,19 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
         labels.append(_("engines %(first)s-%(first)s down to %(last)s-%(last)s",
                          first=engines[0], last=engines[-1]))
     rules = " · ".join(labels)
-    rules, rsize = pen.fit(rules, inner_w - right_w - 10, 9, 6.5)
+    rules, rsize = pen.fit(rules, page.width - right_w - 10, 9, 6.5)
     pen.draw(left, top - 34, rules, rsize, color=MUTED)
     header_bottom = top - 44
     c.setStrokeColor(FRAME)
     c.setLineWidth(1.2)
     c.line(left, header_bottom, right, header_bottom)
+    return header_bottom
 
-    # Footer --------------------------------------------------------------
-    printed = printed or datetime.now().astimezone()
-    fy = bottom
+
+def _draw_footer(pen: _Pen, page: _Page, printed: datetime) -> float:
+    """The app's name, when the sheet was printed, the page number; answers the y of its top."""
+    c = pen.c
+    left, right, fy = page.left, page.right, page.bottom
     c.setStrokeColor(GRID)
     c.setLineWidth(0.5)
     c.line(left, fy + 10, right, fy + 10)
@@ -559,11 +673,13 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
              7.5, color=MUTED, align="center")
     pen.draw(right, fy, _("Page %(page)s of %(pages)s", page=1, pages=1), 7.5, color=MUTED,
              align="right")
-    footer_top = fy + 18
+    return fy + 18
 
-    # The block under the grid: status line (or a winner line to fill in), the
-    # tiebreak notes, the rules reminder of a blank sheet.  Measured first, so
-    # the grid's rows take whatever height is left.
+
+def _under_grid(pen: _Pen, sheet: _Sheet, page: _Page) -> tuple[list[_Line], float]:
+    """The block under the grid, measured, not drawn: the status line (or a winner line
+    to fill in), the tiebreak notes, the rules reminder of a blank sheet; and its height."""
+    left, inner_w = page.left, page.width
     wide = inner_w >= 620
     note_size = 8.0
     note_lead = note_size * 1.3
@@ -598,45 +714,24 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
             block.append(_Line(line, note_size, False, left, block_h + note_size + 1))
             block_h += note_lead
         block_h += 2
+    return block, block_h
 
-    # Grid geometry ---------------------------------------------------------
-    grid_top = header_bottom - 10
-    grid_bottom_limit = footer_top + block_h + (10 if block_h else 0)
-    # The header row grows (up to 64 pt) when a long name needs more than three lines.
-    head_h = 34.0
-    col_w_est = min(118.0, (inner_w - 90.0) / n)    # the label column is at most ~90 pt
-    for name in sheet.players:
-        if name:
-            lines = pen.wrap(name, col_w_est - 8, 6.5, bold=True)
-            head_h = max(head_h, min(64.0, len(lines) * 6.5 * 1.15 + 12))
-    summary_labels = [_("Total"), _("Zero rounds"), _("Lowest non-zero"), _("Place")]
-    n_rows = len(engines) + len(summary_labels)
-    gap = 3.0   # the double rule between rounds and summary
-    rh = (grid_top - grid_bottom_limit - head_h - gap) / n_rows
-    # Taller rows on a blank sheet leave room to write by hand.
-    rh = max(11.0, min(30.0 if sheet.summary is None else 26.0, rh))
-    num_size = min(10.5, rh * 0.62)
-    # The label column: round number, the engine as a domino, its name ("12-12").
-    half = min(rh * 0.72, 15.0)
-    engine_size = min(8.0, num_size)
-    engine_w = max(pen.width(f"{e}-{e}", engine_size) for e in engines)
-    label_w = max(72.0, 22 + 2 * half + 4 + engine_w + 5)
-    col_w = min(118.0, (inner_w - label_w) / n)
-    grid_w = label_w + col_w * n
-    gx = left + (inner_w - grid_w) / 2
 
-    # Header row: seat numbers and names
-    y0 = grid_top
+def _draw_header_row(pen: _Pen, sheet: _Sheet, grid: _Grid) -> None:
+    """The grid's first row: the label column's title, then each seat's number and name
+    (or a box to write the name in)."""
+    c = pen.c
+    y0, head_h, col_w = grid.top, grid.head_h, grid.col_w
     c.setFillColor(HEADER_FILL)
-    c.rect(gx, y0 - head_h, grid_w, head_h, stroke=0, fill=1)
+    c.rect(grid.x, y0 - head_h, grid.width, head_h, stroke=0, fill=1)
     # One label, wrapped to the column: "Round and engine" stays one sentence to translate.
-    head = pen.wrap(_("Round and engine"), label_w - 8, 7.5, bold=True)[:3]
+    head = pen.wrap(_("Round and engine"), grid.label_w - 8, 7.5, bold=True)[:3]
     lead = 7.5 * 1.15
     first_base = y0 - head_h / 2 + (len(head) - 1) * lead / 2 - 2.5
     for k, line in enumerate(head):
-        pen.draw(gx + 5, first_base - k * lead, line, 7.5, bold=True, color=MUTED)
+        pen.draw(grid.x + 5, first_base - k * lead, line, 7.5, bold=True, color=MUTED)
     for i, name in enumerate(sheet.players):
-        cx = gx + label_w + i * col_w
+        cx = grid.column(i)
         pen.draw(cx + 3, y0 - 8, str(i + 1), 6.5, color=MUTED)
         if name is None:
             c.setFillColor(WHITE)
@@ -651,26 +746,29 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
             pen.draw(cx + col_w / 2, block_top - lead * (k + 1) + nsize * 0.28, line, nsize,
                      bold=True, align="center")
 
-    # Round rows
-    ry = y0 - head_h
-    for k, engine in enumerate(engines):
-        top_y = ry - k * rh
+
+def _draw_rounds(pen: _Pen, sheet: _Sheet, grid: _Grid) -> None:
+    """A row per round: its number, the engine as a domino and by name, the scores (a zero
+    round on a pale green cell, circled)."""
+    c = pen.c
+    rh, num_size, half, col_w = grid.rh, grid.num_size, grid.half, grid.col_w
+    for k, engine in enumerate(sheet.engines):
+        top_y = grid.rounds_top - k * rh
         if k % 2 == 1:
-            c.setFillColor(STRIPE)
-            c.rect(gx, top_y - rh, grid_w, rh, stroke=0, fill=1)
+            grid.band(c, top_y, STRIPE)
         base = top_y - rh / 2 - num_size * 0.35
-        pen.draw(gx + 16, base, str(k + 1), num_size, bold=True, align="right")
-        dx = gx + 22
+        pen.draw(grid.x + 16, base, str(k + 1), num_size, bold=True, align="right")
+        dx = grid.x + 22
         _domino(c, dx, top_y - rh / 2 - half / 2, half, engine)
-        pen.draw(dx + 2 * half + 4, top_y - rh / 2 - engine_size * 0.35,
-                 f"{engine}-{engine}", engine_size, color=MUTED)
+        pen.draw(dx + 2 * half + 4, top_y - rh / 2 - grid.engine_size * 0.35,
+                 f"{engine}-{engine}", grid.engine_size, color=MUTED)
         for i, value in enumerate(sheet.cells[k]):
             if value is None:
                 continue
-            cx = gx + label_w + i * col_w + col_w / 2
+            cx = grid.column(i) + col_w / 2
             if value == 0:
                 c.setFillColor(ZERO_FILL)
-                c.rect(gx + label_w + i * col_w, top_y - rh, col_w, rh, stroke=0, fill=1)
+                c.rect(grid.column(i), top_y - rh, col_w, rh, stroke=0, fill=1)
                 c.setStrokeColor(ZERO_RING)
                 c.setLineWidth(0.9)
                 c.circle(cx, top_y - rh / 2, min(rh * 0.4, num_size * 0.85), stroke=1, fill=0)
@@ -678,28 +776,30 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
             else:
                 pen.draw(cx, base, str(value), num_size, align="center")
 
-    # Summary rows
-    sy = ry - len(engines) * rh - gap
+
+def _draw_summary(pen: _Pen, sheet: _Sheet, grid: _Grid) -> None:
+    """Total, zero rounds, lowest non-zero round and place (left empty on a sheet with no
+    round played); first place on a gold cell with a star once the game is finished."""
+    c = pen.c
+    rh, num_size, col_w = grid.rh, grid.num_size, grid.col_w
     summary = sheet.summary
     values = [summary.totals, summary.zero_rounds, summary.lowest, summary.places] \
-        if summary else [None] * 4
-    for k, label in enumerate(summary_labels):
-        top_y = sy - k * rh
-        bold = k in (0, 3)
+        if summary else [None] * len(_SUMMARY_LABELS)
+    for k, label in enumerate(_SUMMARY_LABELS):
+        top_y = grid.summary_top - k * rh
+        bold = k in (0, 3)   # the total and the place
         if k == 0:
-            c.setFillColor(TOTAL_FILL)
-            c.rect(gx, top_y - rh, grid_w, rh, stroke=0, fill=1)
+            grid.band(c, top_y, TOTAL_FILL)
         elif k % 2 == 0:
-            c.setFillColor(STRIPE)
-            c.rect(gx, top_y - rh, grid_w, rh, stroke=0, fill=1)
+            grid.band(c, top_y, STRIPE)
         lsize = min(8.5, rh * 0.58)
-        text, lsize = pen.fit(label, label_w - 8, lsize, 5.5, bold=bold)
-        pen.draw(gx + 5, top_y - rh / 2 - lsize * 0.35, text, lsize, bold=bold)
+        text, lsize = pen.fit(_(label), grid.label_w - 8, lsize, 5.5, bold=bold)
+        pen.draw(grid.x + 5, top_y - rh / 2 - lsize * 0.35, text, lsize, bold=bold)
         row = values[k]
         if row is None:
             continue
         for i, value in enumerate(row):
-            x0 = gx + label_w + i * col_w
+            x0 = grid.column(i)
             cx = x0 + col_w / 2
             if k == 3 and summary.first[i]:
                 c.setFillColor(WIN_FILL)
@@ -709,43 +809,42 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
             pen.draw(cx, top_y - rh / 2 - num_size * 0.35, value, num_size, bold=bold,
                      align="center")
 
-    # Grid lines
-    grid_bottom = sy - len(summary_labels) * rh
+
+def _draw_grid_lines(c: Canvas, grid: _Grid) -> None:
+    """The thin lines between rows and columns, the frame, the double rule above the
+    summary."""
+    gx, y0, rh, right = grid.x, grid.top, grid.rh, grid.x + grid.width
+    ry, sy, bottom = grid.rounds_top, grid.summary_top, grid.bottom
     c.setStrokeColor(GRID)
     c.setLineWidth(0.4)
-    for k in range(1, len(engines)):
-        yy = ry - k * rh
-        c.line(gx, yy, gx + grid_w, yy)
-    for k in range(1, len(summary_labels)):
-        yy = sy - k * rh
-        c.line(gx, yy, gx + grid_w, yy)
-    for i in range(1, n):
-        xx = gx + label_w + i * col_w
-        c.line(xx, y0, xx, grid_bottom)
+    for k in range(1, grid.rounds):
+        c.line(gx, ry - k * rh, right, ry - k * rh)
+    for k in range(1, len(_SUMMARY_LABELS)):
+        c.line(gx, sy - k * rh, right, sy - k * rh)
+    for i in range(1, grid.players):
+        c.line(grid.column(i), y0, grid.column(i), bottom)
     c.setStrokeColor(FRAME)
     c.setLineWidth(0.9)
-    c.line(gx + label_w, y0, gx + label_w, grid_bottom)
-    c.line(gx, ry, gx + grid_w, ry)
+    c.line(grid.column(0), y0, grid.column(0), bottom)
+    c.line(gx, ry, right, ry)
     # the double rule between the rounds and the summary
-    c.line(gx, ry - len(engines) * rh, gx + grid_w, ry - len(engines) * rh)
-    c.line(gx, sy, gx + grid_w, sy)
+    c.line(gx, ry - grid.rounds * rh, right, ry - grid.rounds * rh)
+    c.line(gx, sy, right, sy)
     c.setLineWidth(1.3)
-    c.rect(gx, grid_bottom, grid_w, y0 - grid_bottom, stroke=1, fill=0)
+    c.rect(gx, bottom, grid.width, y0 - bottom, stroke=1, fill=0)
 
-    # Status, notes, hint
-    by = grid_bottom - 10
+
+def _draw_lines(pen: _Pen, block: list[_Line], top: float) -> None:
+    """The block under the grid (from :func:`_under_grid`), starting at *top*."""
+    c = pen.c
     for line in block:
-        y_line = by - line.offset
+        y_line = top - line.offset
         w = pen.draw(line.x, y_line, line.text, line.size, bold=line.bold,
                      color=INK if line.bold else MUTED)
         if line.rule_to is not None:
             c.setStrokeColor(MUTED)
             c.setLineWidth(0.6)
             c.line(line.x + w + 6, y_line - 3, line.rule_to, y_line - 3)
-
-    c.showPage()
-    c.save()
-    return buf.getvalue()
 
 
 # --- the public functions --------------------------------------------------------
