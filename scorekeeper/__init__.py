@@ -9,7 +9,12 @@ from pathlib import Path
 
 from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+CHECKOUT = PACKAGE.parent
+#: A wheel carries templates/ and static/ inside the package (pyproject.toml); a checkout
+#: keeps them at the repository's root, beside instance/.
+INSTALLED = (PACKAGE / "templates").is_dir()
+ASSETS = PACKAGE if INSTALLED else CHECKOUT
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -28,8 +33,8 @@ def create_app(config: dict | None = None) -> Flask:
 def configured_app(config: dict | None = None) -> Flask:
     """The app with its settings only (defaults, instance/config.py, SCOREKEEPER_*
     variables, then *config*): no database opened yet. Commands start from here."""
-    app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
-                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    app = Flask(__name__, instance_path=instance_path(), instance_relative_config=True,
+                template_folder=str(ASSETS / "templates"), static_folder=str(ASSETS / "static"))
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorekeeper.db"),
         PAPER_SIZE="A4",
@@ -57,6 +62,16 @@ def configured_app(config: dict | None = None) -> Flask:
     os.makedirs(app.instance_path, exist_ok=True)
     os.chmod(app.instance_path, 0o700)   # the database and the secret key live here
     return app
+
+
+def instance_path() -> str | None:
+    """Where the database, the secret key and config.py live: $SCOREKEEPER_INSTANCE if set;
+    else instance/ in a checkout; installed from a wheel, None, for Flask's default for an
+    installed package, <sys.prefix>/var/scorekeeper-instance."""
+    chosen = os.environ.get("SCOREKEEPER_INSTANCE")
+    if chosen:
+        return os.path.abspath(os.path.expanduser(chosen))
+    return None if INSTALLED else str(CHECKOUT / "instance")
 
 
 def _instance_secret(folder: Path) -> str:
