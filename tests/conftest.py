@@ -1,4 +1,5 @@
-"""Fixtures: an app on a temporary database, its client, and a live WSGI server."""
+"""Fixtures: an app on a temporary database, its client and command runner, and a live WSGI
+server."""
 
 from __future__ import annotations
 
@@ -17,6 +18,12 @@ def app(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    """The app's command-line commands (app.cli): runner.invoke(args=["init-db"])."""
+    return app.test_cli_runner()
 
 
 @pytest.fixture
