@@ -1,12 +1,14 @@
-"""Helpers shared by the tests that drive a served app: serving it, calling its API."""
+"""Helpers shared by the tests: serving an app, calling its API, reading a page's sentences."""
 
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 import urllib.request
 from contextlib import contextmanager
+from html import unescape
 
 
 def free_port() -> int:
@@ -38,3 +40,12 @@ def api(base: str, method: str, path: str, body=None, pin: str | None = None):
                                  data=json.dumps(body).encode() if body is not None else None)
     with urllib.request.urlopen(req) as r:
         return json.load(r)
+
+
+def paragraphs(page) -> list[str]:
+    """The text of each paragraph (<p>) of a page or response, as a person reads it: tags
+    dropped, entities decoded, white space collapsed. A refusal is asserted as one whole
+    paragraph of it: `sentence in paragraphs(r)`."""
+    html = page if isinstance(page, str) else page.get_data(as_text=True)
+    return [unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", p))).strip()
+            for p in re.findall(r"<p\b[^>]*>(.*?)</p>", html, re.S)]

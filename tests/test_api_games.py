@@ -50,43 +50,59 @@ def test_names_are_nfc_trimmed_any_script(client):
     assert r.get_json()["players"][0] == "Nguyễn"
 
 
-@pytest.mark.parametrize("body, field, words", [
-    ({}, "players", "players"),
-    ({"players": ["Ann"]}, "players", "2 to 14 players"),
-    ({"players": [f"P{i}" for i in range(15)]}, "players", "2 to 14 players"),
-    ({"players": ["Ann", "ann"]}, "players.1", "twice"),
-    ({"players": ["Ann", "   "]}, "players.1", "needs a name"),
-    ({"players": ["Ann", "x" * 41]}, "players.1", "at most 40"),
-    ({"players": ["Ann", 7]}, "players.1", "text"),
-    ({"players": "Ann, Bob"}, "players", "list"),
-    ({"players": PLAYERS, "set": 10}, "set", "double-6, 9, 12, 15 or 18"),
-    ({"players": PLAYERS, "set": "12"}, "set", "double-6"),
-    ({"players": PLAYERS, "rules": {"double_blank": 40}}, "rules.double_blank", "50, 25, or 0"),
-    ({"players": PLAYERS, "rules": {"chicken": True}}, "rules.chicken", "not a rule option"),
-    ({"players": PLAYERS, "start_engine": 13}, "start_engine", "0 to 12"),
-    ({"players": PLAYERS, "start_engine": 3, "end_engine": 5}, "end_engine", "count down"),
-    ({"players": PLAYERS, "name": "n" * 61}, "name", "too long"),
+INVISIBLE_IN_NAME = ("The name of player %s contains an invisible or direction-changing "
+                     "character (such as a zero-width space or a right-to-left override); "
+                     "type it again without it.")
+INVISIBLE_IN_GAME_NAME = ("The game name contains an invisible, direction-changing or control "
+                          "character; type it again without it.")
+BAD_SET = "The set must be double-6, 9, 12, 15 or 18."
+
+
+@pytest.mark.parametrize("body, field, sentence", [
+    ({}, "players", "Give the players' names in seating order."),
+    ({"players": ["Ann"]}, "players", "A game has 2 to 14 players; 1 was given (R1.1)."),
+    ({"players": [f"P{i}" for i in range(15)]}, "players",
+     "A game has 2 to 14 players; 15 were given (R1.1)."),
+    ({"players": ["Ann", "ann"]}, "players.1",
+     "ann is in the game twice: names must differ (ignoring case)."),
+    ({"players": ["Ann", "   "]}, "players.1", "Player 2 needs a name."),
+    ({"players": ["Ann", "x" * 41]}, "players.1",
+     "x" * 40 + "… is too long: a name has at most 40 characters."),
+    ({"players": ["Ann", 7]}, "players.1", "The name of player 2 must be text."),
+    ({"players": "Ann, Bob"}, "players", "Players must be a list of names in seating order."),
+    ({"players": PLAYERS, "set": 10}, "set", BAD_SET),
+    ({"players": PLAYERS, "set": "12"}, "set", BAD_SET),
+    ({"players": PLAYERS, "rules": {"double_blank": 40}}, "rules.double_blank",
+     "double_blank must be 50, 25, or 0."),
+    ({"players": PLAYERS, "rules": {"chicken": True}}, "rules.chicken",
+     "chicken is not a rule option; the options are deal, starter, first_turn, "
+     "first_turn_stuck, double_owner_satisfies, and double_blank."),
+    ({"players": PLAYERS, "start_engine": 13}, "start_engine",
+     "The start engine must be a double from 0 to 12."),
+    ({"players": PLAYERS, "start_engine": 3, "end_engine": 5}, "end_engine",
+     "Engines count down: the end engine cannot be above the start engine."),
+    ({"players": PLAYERS, "name": "n" * 61}, "name",
+     "The game name is too long: at most 60 characters."),
     # Invisible and direction-changing characters (Unicode Cf) could disguise or reorder a name.
-    ({"players": ["Ann", "\u200b"]}, "players.1", "invisible or direction-changing"),
-    ({"players": ["Ann", "B\u200bob"]}, "players.1", "zero-width space"),
-    ({"players": ["\u202eAnn", "Bob"]}, "players.0", "right-to-left override"),
-    ({"players": ["Ann", "Bob\u2066"]}, "players.1", "invisible"),
-    ({"players": ["Ann", "Bob\u00ad"]}, "players.1", "invisible"),
-    ({"players": PLAYERS, "name": "Fri\u202eday"}, "name", "direction-changing"),
-    ({"players": PLAYERS, "name": "Fri\nday"}, "name", "control character"),
+    ({"players": ["Ann", "\u200b"]}, "players.1", INVISIBLE_IN_NAME % 2),
+    ({"players": ["Ann", "B\u200bob"]}, "players.1", INVISIBLE_IN_NAME % 2),
+    ({"players": ["\u202eAnn", "Bob"]}, "players.0", INVISIBLE_IN_NAME % 1),
+    ({"players": ["Ann", "Bob\u2066"]}, "players.1", INVISIBLE_IN_NAME % 2),
+    ({"players": ["Ann", "Bob\u00ad"]}, "players.1", INVISIBLE_IN_NAME % 2),
+    ({"players": PLAYERS, "name": "Fri\u202eday"}, "name", INVISIBLE_IN_GAME_NAME),
+    ({"players": PLAYERS, "name": "Fri\nday"}, "name", INVISIBLE_IN_GAME_NAME),
 ])
-def test_create_refused(app, client, body, field, words):
+def test_create_refused(app, client, body, field, sentence):
     r = client.post("/api/games", json=body)
     assert r.status_code == 400
-    data = r.get_json()
-    assert data["field"] == field and words in data["error"], data
-    assert data["error"].endswith(".")
+    assert r.get_json() == {"error": sentence, "field": field}
     assert count_rows(app, "games") == 0  # a refused request stores nothing
 
 
 def test_non_json_is_415(client):
     r = client.post("/api/games", data="players=Ann", content_type="application/x-www-form-urlencoded")
-    assert r.status_code == 415 and "JSON" in r.get_json()["error"]
+    assert r.status_code == 415
+    assert r.get_json()["error"] == "Send the body as JSON (Content-Type: application/json)."
 
 
 def test_broken_json_is_400(client):
@@ -133,22 +149,34 @@ def test_put_hands_scores_by_r7_3(client, game):
     assert r.get_json()["engine"] == 11
 
 
-@pytest.mark.parametrize("body, field, words", [
-    ({"scores": {"Ann": 0, "Bob": 5}}, "scores.Chi", "missing"),
-    ({"scores": {"Ann": 0, "Bob": 5, "Chi": 1, "Dan": 2}}, "scores.Dan", "not a player"),
-    ({"scores": {"Ann": 0, "Bob": -5, "Chi": 1}}, "scores.Bob", "R7.4"),
-    ({"scores": {"Ann": 0, "Bob": 99999, "Chi": 1}}, "scores.Bob", "R7.4"),
-    ({"scores": {"Ann": 0, "Bob": 1.5, "Chi": 1}}, "scores.Bob", "whole number"),
-    ({"hands": {"Ann": [], "Bob": [[12, 12]], "Chi": []}}, "hands.Bob.0", "engine"),
-    ({"hands": {"Ann": [], "Bob": [[13, 1]], "Chi": []}}, "hands.Bob.0", "not in a double-12"),
-    ({"hands": {"Ann": [[1, 2]], "Bob": [[2, 1]], "Chi": []}}, "hands.Bob.0", "two hands"),
-    ({"hands": {"Ann": [], "Bob": []}}, "hands.Chi", "missing"),
-    ({}, "scores", "scores"),
+CHI_MISSING = "The score of Chi is missing: every player needs one."
+
+
+@pytest.mark.parametrize("body, field, sentence", [
+    ({"scores": {"Ann": 0, "Bob": 5}}, "scores.Chi", CHI_MISSING),
+    ({"scores": {"Ann": 0, "Bob": 5, "Chi": 1, "Dan": 2}}, "scores.Dan",
+     "Dan is not a player in this game."),
+    ({"scores": {"Ann": 0, "Bob": -5, "Chi": 1}}, "scores.Bob",
+     "A score of -5 for Bob is impossible: a round score is from 0 to 1118, the largest "
+     "possible hand in this round (R7.4)."),
+    ({"scores": {"Ann": 0, "Bob": 99999, "Chi": 1}}, "scores.Bob",
+     "A score of 99999 for Bob is impossible: a round score is from 0 to 1118, the largest "
+     "possible hand in this round (R7.4)."),
+    ({"scores": {"Ann": 0, "Bob": 1.5, "Chi": 1}}, "scores.Bob",
+     "The score of Bob must be a whole number from 0 to 1118."),
+    ({"hands": {"Ann": [], "Bob": [[12, 12]], "Chi": []}}, "hands.Bob.0",
+     "12-12 is this round's engine; it cannot be in a hand (R3.3)."),
+    ({"hands": {"Ann": [], "Bob": [[13, 1]], "Chi": []}}, "hands.Bob.0",
+     "1-13 is not in a double-12 set (R3.3)."),
+    ({"hands": {"Ann": [[1, 2]], "Bob": [[2, 1]], "Chi": []}}, "hands.Bob.0",
+     "1-2 is in two hands (Ann and Bob); each tile exists once (R3.3)."),
+    ({"hands": {"Ann": [], "Bob": []}}, "hands.Chi", CHI_MISSING),
+    ({}, "scores", "Give the round's scores (or the tiles left in each hand)."),
 ])
-def test_put_refused_stores_nothing(app, client, game, body, field, words):
+def test_put_refused_stores_nothing(app, client, game, body, field, sentence):
     r = client.put(f"/api/games/{game['id']}/rounds/1", json=body)
     assert r.status_code == 400
-    assert r.get_json()["field"] == field and words in r.get_json()["error"]
+    assert r.get_json() == {"error": sentence, "field": field}
     assert count_rows(app, "scores") == 0 and count_rows(app, "changes") == 0
 
 
@@ -218,7 +246,8 @@ def test_revisions_refuse_a_stale_save_and_store_nothing(client, game):
     assert r.status_code == 409
     body = r.get_json()
     assert body["round"] == {"number": 1, "engine": 12, "scores": first, "revision": 1}
-    assert "revision 1" in body["error"] and body["error"].endswith(".")
+    assert body["error"] == ("Round 1 changed since revision 0: it is at revision 1 now. Nothing "
+                             "was stored; read the round again and resend with its revision.")
     assert len(client.get(f"/api/games/{game['id']}/history").get_json()["changes"]) == 3
     # Resent with the current revision: accepted, one revision more.
     r = client.put(url, json={"scores": {"Ann": 0, "Bob": 15, "Chi": 5}, "revision": 1})

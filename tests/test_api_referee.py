@@ -68,71 +68,96 @@ def with_change(path: str, value):
     return table
 
 
+TILE = "A tile is two whole numbers, like [5, 12]."
+NO_SUCH_TRAIN = "Dan is not one of the players, so has no train."
+ENGINE_12 = "The engine must be a double from 0-0 to 12-12 in a double-12 set (R2.1)."
+
 INVALID = [
-    (with_change("trains.Ann", [[12, 5], [4, 4]]), "table.trains.Ann.1"),  # does not chain
-    (with_change("trains.Chi", [[5, 1]]), "table.trains.Chi.0"),           # not from the engine
-    (with_change("trains.Chi", [[12, 5]]), "table.trains.Chi.0"),          # a tile twice
-    (with_change("mexican", [[5, 5]]), "table.mexican.0"),                 # twice (and no chain)
-    (with_change("trains.Bob", [[12, 12]]), "table.trains.Bob.0"),         # the engine in a train
-    (with_change("trains.Dan", []), "table.trains.Dan"),                   # unknown player
-    (with_change("markers", ["Dan"]), "table.markers.0"),
-    (with_change("current", "Dan"), "table.current"),
-    (with_change("turn", [{"tile": [12, 1], "train": "Ann"}]), "table.turn.0.tile"),
-    (with_change("turn", [{"tile": [12, 1], "train": "Dan"}]), "table.turn.0.train"),
-    (with_change("set", 10), "table.set"),
-    (with_change("engine", 15), "table.engine"),
-    (with_change("players", ["Bob"]), "table.players"),
-    (with_change("players", [f"P{i}" for i in range(15)] + ["Ann", "Bob", "Chi"]), "table.players"),
+    (with_change("trains.Ann", [[12, 5], [4, 4]]), "table.trains.Ann.1",    # does not chain
+     "4-4 does not chain in the train of Ann: the tile before it leaves 5 open (R3.2)."),
+    (with_change("trains.Chi", [[5, 1]]), "table.trains.Chi.0",             # not from the engine
+     "1-5 does not chain in the train of Chi: the tile before it leaves 12 open (R3.2)."),
+    (with_change("trains.Chi", [[12, 5]]), "table.trains.Chi.0",            # a tile twice
+     "5-12 is on the table twice; each tile exists once (R3.3)."),
+    (with_change("mexican", [[5, 5]]), "table.mexican.0",                   # twice (and no chain)
+     "5-5 is on the table twice; each tile exists once (R3.3)."),
+    (with_change("trains.Bob", [[12, 12]]), "table.trains.Bob.0",           # the engine in a train
+     "12-12 is the engine: it sits in the centre and cannot also be in a train (R3.3)."),
+    (with_change("trains.Dan", []), "table.trains.Dan", NO_SUCH_TRAIN),     # unknown player
+    (with_change("markers", ["Dan"]), "table.markers.0",
+     "Dan is not one of the players, so cannot have a marker."),
+    (with_change("current", "Dan"), "table.current", "Dan is not one of the players."),
+    (with_change("turn", [{"tile": [12, 1], "train": "Ann"}]), "table.turn.0.tile",
+     "1-12 is listed as played this turn on the train of Ann, but that train does not hold it "
+     "(once)."),
+    (with_change("turn", [{"tile": [12, 1], "train": "Dan"}]), "table.turn.0.train",
+     NO_SUCH_TRAIN),
+    (with_change("set", 10), "table.set",
+     "A double-10 set is not used: the sets are double-6, 9, 12, 15 and 18 (R1.2)."),
+    (with_change("engine", 15), "table.engine", ENGINE_12),
+    (with_change("players", ["Bob"]), "table.players",
+     "A round has 2 to 14 players (R1.1); 1 was given."),
+    (with_change("players", [f"P{i}" for i in range(15)] + ["Ann", "Bob", "Chi"]), "table.players",
+     "A round has 2 to 14 players (R1.1); 18 were given."),
 ]
 
 
-@pytest.mark.parametrize("table, field", INVALID, ids=[f for _, f in INVALID])
-def test_ruling_impossible_table_is_400_naming_the_field(client, table, field):
+@pytest.mark.parametrize("table, field, sentence", INVALID, ids=[c[1] for c in INVALID])
+def test_ruling_impossible_table_is_400_naming_the_field(client, table, field, sentence):
     r = ruling(client, {"tile": [5, 9], "train": "Ann"}, table)
     assert r.status_code == 400
-    body = r.get_json()
-    assert body["field"] == field
-    assert body["error"].endswith(".")
+    assert r.get_json() == {"error": sentence, "field": field}
     # legal-plays parses the same table the same way
     r = client.post("/api/legal-plays", json={"table": table, "hand": [[5, 9]]})
-    assert r.status_code == 400 and r.get_json()["field"] == field
+    assert r.status_code == 400 and r.get_json() == {"error": sentence, "field": field}
 
 
 MALFORMED = [
-    ({"table": api_table()}, "play"),
-    ({"play": {"tile": [5, 9], "train": "Ann"}}, "table"),
-    ({"table": api_table(), "play": {"tile": [5], "train": "Ann"}}, "play.tile"),
-    ({"table": api_table(), "play": {"tile": "5-9", "train": "Ann"}}, "play.tile"),
-    ({"table": api_table(), "play": {"train": "Ann"}}, "play.tile"),
-    ({"table": api_table(), "play": {"tile": [5, 9], "train": "Dan"}}, "play.train"),
-    ({"table": api_table(), "play": {"tile": [5, 9], "train": 1}}, "play.train"),
-    ({"table": api_table(), "play": {"tile": [5, 9]}}, "play.train"),
-    ({"table": api_table(), "play": [5, 9]}, "play"),
-    ({"table": "12", "play": {"tile": [5, 9], "train": "Ann"}}, "table"),
+    ({"table": api_table()}, "play",
+     'Say which play to rule on: {"tile": [a, b], "train": name or null}.'),
+    ({"play": {"tile": [5, 9], "train": "Ann"}}, "table",
+     "Describe the table: set, engine, players, trains …"),
+    ({"table": api_table(), "play": {"tile": [5], "train": "Ann"}}, "play.tile", TILE),
+    ({"table": api_table(), "play": {"tile": "5-9", "train": "Ann"}}, "play.tile", TILE),
+    ({"table": api_table(), "play": {"train": "Ann"}}, "play.tile", "Say which tile is played."),
+    ({"table": api_table(), "play": {"tile": [5, 9], "train": "Dan"}}, "play.train",
+     "Dan is not a player at this table, so there is no such train."),
+    ({"table": api_table(), "play": {"tile": [5, 9], "train": 1}}, "play.train",
+     "The train is a player's name, or null for the Mexican train."),
+    ({"table": api_table(), "play": {"tile": [5, 9]}}, "play.train",
+     "Say which train the tile goes on: a player's name, or null for the Mexican train."),
+    ({"table": api_table(), "play": [5, 9]}, "play",
+     'A play is an object like {"tile": [5, 9], "train": "Ann"}.'),
+    ({"table": "12", "play": {"tile": [5, 9], "train": "Ann"}}, "table",
+     "The table must be an object (see the API's rulings section)."),
     ({"table": with_change("trains.Ann", [[12, "5"]]), "play": {"tile": [5, 9], "train": "Ann"}},
-     "table.trains.Ann.0"),
+     "table.trains.Ann.0", TILE),
     ({"table": with_change("rules", {"first_turn": "many"}),
-      "play": {"tile": [5, 9], "train": "Ann"}}, "table.rules.first_turn"),
+      "play": {"tile": [5, 9], "train": "Ann"}}, "table.rules.first_turn",
+     "first_turn must be train or single."),
 ]
 
 
-@pytest.mark.parametrize("body, field", MALFORMED, ids=[f for _, f in MALFORMED])
-def test_ruling_malformed_is_400(client, body, field):
+@pytest.mark.parametrize("body, field, sentence", MALFORMED, ids=[c[1] for c in MALFORMED])
+def test_ruling_malformed_is_400(client, body, field, sentence):
     r = client.post("/api/rulings", json=body)
     assert r.status_code == 400
-    assert r.get_json()["field"] == field
+    assert r.get_json() == {"error": sentence, "field": field}
 
 
 @pytest.mark.parametrize("route", ["/api/rulings", "/api/legal-plays", "/api/plan-train"])
 def test_non_json_is_415(client, route):
     r = client.post(route, data="table=1", content_type="application/x-www-form-urlencoded")
     assert r.status_code == 415
-    assert set(r.get_json()) == {"error", "field"}
+    assert r.get_json() == {"error": "Send the body as JSON (Content-Type: application/json).",
+                            "field": ""}
 
 
 @pytest.mark.parametrize("route", ["/api/rulings", "/api/legal-plays", "/api/plan-train"])
 def test_broken_json_is_400(client, route):
     r = client.post(route, data="{", content_type="application/json")
+    assert r.status_code == 400
+    assert r.get_json() == {"error": "The body is not valid JSON.", "field": ""}
     assert r.status_code == 400
 
 
@@ -205,24 +230,28 @@ def test_plan_train_empty(client):
                             "left_pips": 3}
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"set": 12, "engine": 12, "hand": [[12, 5], [12, 12]]}, "hand.1"),   # the engine
-    ({"set": 12, "engine": 12, "hand": [[12, 5], [5, 12]]}, "hand.1"),    # a tile twice
-    ({"set": 12, "engine": 12, "hand": [[12, 5], [5, 13]]}, "hand.1"),    # outside the set
-    ({"set": 6, "engine": 6, "hand": [[6, 7]]}, "hand.0"),
-    ({"set": 12, "engine": 12, "hand": [[12]]}, "hand.0"),
-    ({"set": 12, "engine": 12, "hand": {"a": 1}}, "hand"),
-    ({"set": 12, "engine": 12}, "hand"),
-    ({"set": 12, "hand": []}, "engine"),
-    ({"set": 12, "engine": 13, "hand": []}, "engine"),
-    ({"set": 12, "engine": "12", "hand": []}, "engine"),
-    ({"set": 11, "engine": 11, "hand": []}, "set"),
+@pytest.mark.parametrize("body, field, sentence", [
+    ({"set": 12, "engine": 12, "hand": [[12, 5], [12, 12]]}, "hand.1",      # the engine
+     "12-12 is the engine: it is on the table, not in a hand (R3.3)."),
+    ({"set": 12, "engine": 12, "hand": [[12, 5], [5, 12]]}, "hand.1",       # a tile twice
+     "5-12 is in the hand twice; each tile exists once (R3.3)."),
+    ({"set": 12, "engine": 12, "hand": [[12, 5], [5, 13]]}, "hand.1",       # outside the set
+     "5-13 is not in a double-12 set (R3.3)."),
+    ({"set": 6, "engine": 6, "hand": [[6, 7]]}, "hand.0", "6-7 is not in a double-6 set (R3.3)."),
+    ({"set": 12, "engine": 12, "hand": [[12]]}, "hand.0", TILE),
+    ({"set": 12, "engine": 12, "hand": {"a": 1}}, "hand",
+     "Tiles must be given as a list, like [[5, 12], [0, 0]]."),
+    ({"set": 12, "engine": 12}, "hand", "Give the tiles in hand as hand: [[a, b], …]."),
+    ({"set": 12, "hand": []}, "engine",
+     "Give the round's engine (the number of the engine double)."),
+    ({"set": 12, "engine": 13, "hand": []}, "engine", ENGINE_12),
+    ({"set": 12, "engine": "12", "hand": []}, "engine", ENGINE_12),
+    ({"set": 11, "engine": 11, "hand": []}, "set", "The set must be double-6, 9, 12, 15 or 18."),
 ])
-def test_plan_train_bad_input(client, body, field):
+def test_plan_train_bad_input(client, body, field, sentence):
     r = client.post("/api/plan-train", json=body)
     assert r.status_code == 400
-    assert r.get_json()["field"] == field
-    assert r.get_json()["error"]
+    assert r.get_json() == {"error": sentence, "field": field}
 
 
 def test_nothing_is_stored_and_same_answer_twice(client):

@@ -7,9 +7,16 @@ import sqlite3
 
 import pytest
 
+from helpers import paragraphs
 from scorekeeper import create_app
 
 PLAYERS = ["Ann", "Bob", "Chi"]
+NO_ROUTE = "There is no such API route. The routes are listed in docs/api.md."
+TOO_DEEP = "The JSON is nested too deeply (the limit is 32); no real request is."
+CRASHED = ("The server could not answer this request; nothing was changed by it. Try again, "
+           "and restart the server if it keeps happening.")
+BUSY = ("The database stayed busy with other saves for several seconds; nothing was saved. "
+        "Try again in a moment.")
 
 
 @pytest.fixture
@@ -21,29 +28,32 @@ def deep(levels: int) -> str:
     return "[" * levels + "]" * levels
 
 
-@pytest.mark.parametrize("method, path, kwargs, status, words", [
-    ("GET", "/api/nowhere", {}, 404, "no such API route"),
-    ("GET", "/api", {}, 404, "no such API route"),
-    ("PUT", "/api/games/{gid}/rounds/abc", {"json": {"scores": {}}}, 404, "no such API route"),
-    ("PUT", "/api/games/{gid}/rounds/-1", {"json": {"scores": {}}}, 404, "no such API route"),
-    ("DELETE", "/api/hand-score", {}, 405, "does not accept a DELETE request"),
-    ("POST", "/api/games/{gid}", {"json": {}}, 405, "does not accept a POST request"),
-    ("POST", "/api/games", {"data": "players=Ann", "content_type": "text/plain"}, 415, "JSON"),
+@pytest.mark.parametrize("method, path, kwargs, status, sentence", [
+    ("GET", "/api/nowhere", {}, 404, NO_ROUTE),
+    ("GET", "/api", {}, 404, NO_ROUTE),
+    ("PUT", "/api/games/{gid}/rounds/abc", {"json": {"scores": {}}}, 404, NO_ROUTE),
+    ("PUT", "/api/games/{gid}/rounds/-1", {"json": {"scores": {}}}, 404, NO_ROUTE),
+    ("DELETE", "/api/hand-score", {}, 405, "This address does not accept a DELETE request."),
+    ("POST", "/api/games/{gid}", {"json": {}}, 405,
+     "This address does not accept a POST request."),
+    ("POST", "/api/games", {"data": "players=Ann", "content_type": "text/plain"}, 415,
+     "Send the body as JSON (Content-Type: application/json)."),
     ("POST", "/api/games", {"data": json.dumps({"players": ["A" * 1_100_000, "B"]}),
-                            "content_type": "application/json"}, 413, "at most 1 MB"),
+                            "content_type": "application/json"}, 413,
+     "What was sent is too large: at most 1 MB is accepted."),
     ("POST", "/api/rulings", {"data": '{"table": ' + deep(5000) + "}",
-                              "content_type": "application/json"}, 400, "the limit is 32"),
+                              "content_type": "application/json"}, 400, TOO_DEEP),
     ("POST", "/api/games", {"data": '{"players": ["A", "B"], "x": ' + deep(40) + "}",
-                            "content_type": "application/json"}, 400, "nested too deeply"),
+                            "content_type": "application/json"}, 400, TOO_DEEP),
     ("POST", "/api/hand-score", {"data": b"\xff\xfe{", "content_type": "application/json"},
-     400, "not valid JSON"),
+     400, "The body is not valid JSON."),
 ])
-def test_api_errors_are_json_sentences(app, client, gid, method, path, kwargs, status, words):
+def test_api_errors_are_json_sentences(app, client, gid, method, path, kwargs, status,
+                                       sentence):
     r = client.open(path.format(gid=gid), method=method, **kwargs)
     assert r.status_code == status
     assert r.is_json, r.get_data(as_text=True)[:200]
-    body = r.get_json()
-    assert words in body["error"] and body["error"].endswith("."), body
+    assert r.get_json()["error"] == sentence
     if status == 405:
         assert r.headers["Allow"]
     games = client.get("/api/games").get_json()["games"]
@@ -53,8 +63,10 @@ def test_api_errors_are_json_sentences(app, client, gid, method, path, kwargs, s
 def test_pages_keep_html_errors(client):
     r = client.get("/games/nope/rounds/abc")
     assert r.status_code == 404 and "Page not found" in r.get_data(as_text=True)
+    assert "There is no page at this address." in paragraphs(r)
     r = client.delete("/")
-    assert r.status_code == 405 and "does not accept a DELETE request" in r.get_data(as_text=True)
+    assert r.status_code == 405
+    assert "This address does not accept a DELETE request." in paragraphs(r)
 
 
 def test_a_crash_is_500_json_on_the_api_and_a_page_elsewhere(tmp_path, monkeypatch):
@@ -68,9 +80,9 @@ def test_a_crash_is_500_json_on_the_api_and_a_page_elsewhere(tmp_path, monkeypat
     monkeypatch.setattr(api_games, "list_games", broken)
     monkeypatch.setattr(page_games, "list_games", broken)
     r = client.get("/api/games")
-    assert r.status_code == 500 and "could not answer" in r.get_json()["error"]
+    assert r.status_code == 500 and r.get_json()["error"] == CRASHED
     r = client.get("/")
-    assert r.status_code == 500 and "could not answer" in r.get_data(as_text=True)
+    assert r.status_code == 500 and CRASHED in paragraphs(r)
     assert "disk on fire" not in r.get_data(as_text=True)
 
 
@@ -88,7 +100,7 @@ def locked(app):
 def test_busy_database_is_503_json_with_nothing_stored(client, gid, locked):
     r = client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 3, "Chi": 4}})
     assert r.status_code == 503 and r.headers["Retry-After"]
-    assert "busy" in r.get_json()["error"]
+    assert r.get_json()["error"] == BUSY
     r = client.post("/api/games", json={"players": PLAYERS})
     assert r.status_code == 503
 
@@ -97,7 +109,7 @@ def test_busy_round_form_keeps_what_was_typed(client, gid, locked):
     r = client.post(f"/games/{gid}/rounds/1", data={"revision": "0", "score-0": "0",
                                                    "score-1": "31", "score-2": "7"})
     html = r.get_data(as_text=True)
-    assert r.status_code == 503 and "stayed busy" in html
+    assert r.status_code == 503 and BUSY in paragraphs(html)
     assert 'value="31"' in html and 'value="7"' in html
 
 
@@ -107,4 +119,4 @@ def test_busy_new_game_form_keeps_the_names(client, locked):
             "double_owner_satisfies": "false", "double_blank": "50"}
     r = client.post("/games/new", data=form)
     html = r.get_data(as_text=True)
-    assert r.status_code == 503 and "stayed busy" in html and 'value="Bob"' in html
+    assert r.status_code == 503 and BUSY in paragraphs(html) and 'value="Bob"' in html

@@ -6,10 +6,15 @@ from html import unescape
 
 import pytest
 
+from helpers import paragraphs
 from scorekeeper import pins
 
 PLAYERS = ["Ann", "Bob", "Chi"]
 PIN = "2468"
+PROTECTED = ("This game is protected by a PIN: only its scorekeeper can change it. Enter the "
+             "PIN to keep score on this device.")
+NOT_THE_PIN = "That is not this game's PIN."
+TOO_MANY = "Too many wrong PINs for this game from this device: try again in 10 min."
 
 
 @pytest.fixture(autouse=True)
@@ -66,7 +71,7 @@ def test_api_writes_need_the_pin(client, game, index, header):
     headers = {pins.HEADER: header} if header is not None else {}
     r = client.open(path, method=method, json=body, headers=headers)
     assert r.status_code == 403
-    assert r.get_json()["field"] == "pin"
+    assert r.get_json() == {"error": PROTECTED if header is None else NOT_THE_PIN, "field": "pin"}
     stored = client.get(f"/api/games/{game['id']}").get_json()
     assert stored["name"] == "Friday" and stored["rounds"][0]["scores"] is None
     assert stored["protected"] is True
@@ -82,7 +87,8 @@ def test_api_writes_with_the_pin(client, game, index):
 def test_restore_needs_the_pin(client, game):
     gid = game["id"]
     assert client.delete(f"/api/games/{gid}", headers={pins.HEADER: PIN}).status_code == 200
-    assert client.post(f"/api/games/{gid}/restore").status_code == 403
+    r = client.post(f"/api/games/{gid}/restore")
+    assert r.status_code == 403 and r.get_json() == {"error": PROTECTED, "field": "pin"}
     r = client.post(f"/api/games/{gid}/restore", headers={pins.HEADER: PIN})
     assert r.status_code == 200 and r.get_json()["protected"] is True
 
@@ -115,9 +121,8 @@ def test_guessing_is_slowed_per_client_and_game(client, game, app):
         assert client.put(url, json=scores(), headers={pins.HEADER: "0000"}).status_code == 403
     # The sixth try is refused even with the right PIN, with the time to wait.
     r = client.put(url, json=scores(), headers={pins.HEADER: PIN})
-    assert r.status_code == 429 and r.get_json()["field"] == "pin"
+    assert r.status_code == 429 and r.get_json() == {"error": TOO_MANY, "field": "pin"}
     assert 0 < int(r.headers["Retry-After"]) <= 600
-    assert "try again in 10 min" in r.get_json()["error"]
     # Another game, and another client, are not affected.
     assert client.put(f"/api/games/{other}/rounds/1", json=scores(),
                       headers={pins.HEADER: PIN}).status_code == 200
@@ -179,7 +184,7 @@ def test_page_writes_without_the_pin_are_refused_and_store_nothing(client, game,
     method, path, data = page_writes(gid)[index]
     r = getattr(client, method)(path, data=data)
     assert r.status_code == 403
-    assert "only its scorekeeper can change it" in page_text(r)
+    assert PROTECTED in paragraphs(r)
     stored = client.get(f"/api/games/{gid}").get_json()
     assert stored["name"] == "Friday" and stored["rounds"][0]["scores"] is None
     assert client.get(f"/games/{gid}/rounds/1/live/log").status_code == 200
@@ -189,7 +194,7 @@ def test_page_writes_without_the_pin_are_refused_and_store_nothing(client, game,
 def test_entering_the_pin_makes_this_device_the_scorekeeper(client, app, game):
     gid = game["id"]
     r = client.post(f"/games/{gid}/pin?next=/games/{gid}/rounds/1", data={"pin": "9999"})
-    assert r.status_code == 403 and "That is not this game's PIN." in page_text(r)
+    assert r.status_code == 403 and NOT_THE_PIN in paragraphs(r)
     r = client.post(f"/games/{gid}/pin?next=/games/{gid}/rounds/1", data={"pin": PIN})
     assert r.status_code == 302 and r.headers["Location"].endswith(f"/games/{gid}/rounds/1")
     html = client.get(f"/games/{gid}/rounds/1").get_data(as_text=True)
@@ -215,7 +220,7 @@ def test_a_new_pin_must_be_entered_again(client, app, game):
     assert 'id="pin-link"' in client.get(f"/games/{gid}").get_data(as_text=True)   # still keeper
     assert 'id="pin-link"' not in keeper_b.get(f"/games/{gid}").get_data(as_text=True)
     r = client.post(f"/games/{gid}/pin/change", data={"current": "0000", "action": "remove"})
-    assert r.status_code == 403
+    assert r.status_code == 403 and NOT_THE_PIN in paragraphs(r)
     r = client.post(f"/games/{gid}/pin/change", data={"current": "8642", "action": "remove"})
     assert r.status_code == 302
     assert client.get(f"/api/games/{gid}").get_json()["protected"] is False
@@ -227,13 +232,13 @@ def test_the_pin_page_says_when_to_try_again(client, game):
         client.post(f"/games/{gid}/pin", data={"pin": "0000"})
     r = client.post(f"/games/{gid}/pin", data={"pin": PIN})
     assert r.status_code == 429 and r.headers["Retry-After"]
-    assert "Too many wrong PINs for this game from this device: try again in 10 min." in page_text(r)
+    assert TOO_MANY in paragraphs(r)
 
 
 def test_new_game_page_sets_a_pin(client):
     data = {f"players-{i}": n for i, n in enumerate(PLAYERS)}
     r = client.post("/games/new", data={**data, "set": "12", "pin": "12"})
-    assert r.status_code == 200 and "A PIN is 4 to 8 digits (0-9)." in page_text(r)
+    assert r.status_code == 200 and "A PIN is 4 to 8 digits (0-9)." in paragraphs(r)
     r = client.post("/games/new", data={**data, "set": "12", "pin": "4321", "deal": "A",
                                         "starter": "engine_holder", "first_turn": "train",
                                         "first_turn_stuck": "marker",
