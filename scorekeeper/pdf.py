@@ -851,7 +851,12 @@ def _draw_lines(pen: _Pen, block: list[_Line], top: float) -> None:
 
 def _locked_render(sheet: _Sheet, paper: str, printed: datetime | None,
                    font_dir: str | None) -> bytes:
-    """Render under the drawing lock, with binary (not ASCII85) streams.
+    """The sheet rendered under the drawing lock (see :func:`locked`)."""
+    return locked(_render, sheet, paper, printed, font_dir)
+
+
+def locked(render, *args) -> bytes:
+    """``render(*args)`` under the drawing lock, with binary (not ASCII85) streams.
 
     rl_config.useA85 is reportlab's global switch, read while the PDF is
     written; it is turned off only for the duration of our render: binary
@@ -862,7 +867,7 @@ def _locked_render(sheet: _Sheet, paper: str, printed: datetime | None,
         saved = rl_config.useA85
         rl_config.useA85 = 0
         try:
-            return _render(sheet, paper, printed, font_dir)
+            return render(*args)
         finally:
             rl_config.useA85 = saved
 

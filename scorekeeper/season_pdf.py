@@ -11,20 +11,18 @@ from __future__ import annotations
 from datetime import datetime
 from io import BytesIO
 
-from reportlab import rl_config
-
 from .pdf import (APP_NAME, FRAME, GRID, HEADER_FILL, INK, MUTED, PAPERS, STRIPE, WIN_FILL,
-                  _draw_lock, _Pen, _SheetCanvas, fonts, parse_paper)
+                  _draw_footer, _Page, _Pen, _SheetCanvas, fonts, locked, parse_paper)
 from .records import SeasonTable
 from .text import _, format_date, format_decimal, ngettext
 
 
 def _columns() -> list[tuple[str, float, str]]:
     """(heading, share of the width, alignment) of each column, in order."""
-    return [(_("Place"), 0.08, "center"), (_("Player"), 0.30, "left"),
-            (_("Games"), 0.08, "right"), (_("Wins"), 0.08, "right"),
-            (_("Average per round"), 0.13, "right"), (_("Zero rounds"), 0.11, "right"),
-            (_("Points"), 0.11, "right"), (_("Lowest game"), 0.11, "right")]
+    return [(_("Place"), 0.07, "center"), (_("Player"), 0.27, "left"),
+            (_("Games"), 0.09, "right"), (_("Wins"), 0.08, "right"),
+            (_("Average per round"), 0.13, "right"), (_("Zero rounds"), 0.12, "right"),
+            (_("Points"), 0.10, "right"), (_("Lowest game"), 0.14, "right")]
 
 
 def _cells(record, place: str) -> list[str]:
@@ -37,14 +35,7 @@ def _cells(record, place: str) -> list[str]:
 def season_pdf(table: SeasonTable, paper: str = "A4", *, printed: datetime | None = None,
                font_dir: str | None = None) -> bytes:
     """The season's standings on one page, as PDF bytes."""
-    paper = parse_paper(paper)
-    with _draw_lock:
-        saved = rl_config.useA85
-        rl_config.useA85 = 0
-        try:
-            return _render(table, paper, printed, font_dir)
-        finally:
-            rl_config.useA85 = saved
+    return locked(_render, table, parse_paper(paper), printed, font_dir)
 
 
 def _render(table: SeasonTable, paper: str, printed: datetime | None,
@@ -57,9 +48,9 @@ def _render(table: SeasonTable, paper: str, printed: datetime | None,
     c.setAuthor(APP_NAME)
     c.setCreator(APP_NAME)
     pen = _Pen(c, fonts(font_dir))
-    margin = 36.0
-    left, right, top, bottom = margin, W - margin, H - margin, margin
-    width = right - left
+    page = _Page.of(W, H, margin=36.0)
+    left, right, top = page.left, page.right, page.top
+    width = page.width
 
     # Header: the season, its dates, the order and the minimum.
     title, size = pen.fit(season.name, width, 20, 11, bold=True)
@@ -79,15 +70,8 @@ def _render(table: SeasonTable, paper: str, printed: datetime | None,
     c.setStrokeColor(FRAME)
     c.setLineWidth(1.2)
     c.line(left, head_bottom, right, head_bottom)
-
-    # Footer, as on the scoresheet.
-    printed = printed or datetime.now().astimezone()
-    c.setStrokeColor(GRID)
-    c.setLineWidth(0.5)
-    c.line(left, bottom + 10, right, bottom + 10)
-    pen.draw(left, bottom, _(APP_NAME), 7.5, bold=True, color=MUTED)
-    pen.draw(right, bottom, _("Printed %(when)s", when=format_date(printed, with_time=True)),
-             7.5, color=MUTED, align="right")
+    # The footer, as on the scoresheet.
+    footer_top = _draw_footer(pen, page, printed or datetime.now().astimezone())
 
     # The tie sentences at the foot of the table, wrapped.
     notes_size = 8.5
@@ -97,7 +81,7 @@ def _render(table: SeasonTable, paper: str, printed: datetime | None,
     rows = [_cells(r, str(r.place)) for r in table.rows]
     rows += [_cells(r, "–") for r in table.unranked]
     header_h = 30.0
-    space = head_bottom - 8 - header_h - (bottom + 18) - notes_h
+    space = head_bottom - 8 - header_h - footer_top - notes_h
     if table.unranked:
         space -= 14
     row_h = min(22.0, space / max(len(rows), 1))
@@ -111,8 +95,12 @@ def _render(table: SeasonTable, paper: str, printed: datetime | None,
     c.setFillColor(HEADER_FILL)
     c.rect(left, y - header_h, width, header_h, stroke=0, fill=1)
     for k, (heading, _share, align) in enumerate(columns):
-        lines, hsize = pen.name_lines(heading, xs[k + 1] - xs[k] - 6, header_h - 4,
-                                      size=8.5, min_size=5.5)
+        # A heading wraps between words, never inside one: the longest word sets the size.
+        room = xs[k + 1] - xs[k] - 6
+        widest = max(pen.width(word, 8.5, True) for word in heading.split())
+        fitted = max(5.0, min(8.5, 8.5 * room / widest))
+        lines, hsize = pen.name_lines(heading, room, header_h - 4, size=fitted,
+                                      min_size=min(5.5, fitted))
         for i, line in enumerate(lines):
             ly = y - header_h / 2 + (len(lines) / 2 - i - 0.8) * hsize * 1.15
             _cell_text(pen, xs[k], xs[k + 1], ly, line, hsize, align, bold=True)
