@@ -23,10 +23,10 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import db, i18n, web
+    from . import db, i18n, wiring
     db.init_app(app)
     i18n.init_app(app)
-    web.init_app(app)
+    wiring.init_app(app)
     return app
 
 

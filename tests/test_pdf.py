@@ -39,7 +39,7 @@ MULTILINGUAL = ["Nguyễn Thị Hương", "Γιώργος", "สมชาย", "
 
 @pytest.fixture
 def app(app):
-    """The conftest app, with the printing blueprint in case web.py does not register it yet."""
+    """The conftest app, with the printing blueprint in case wiring.py does not register it yet."""
     if "printing" not in app.blueprints:
         from scorekeeper.views.printing import bp
         app.register_blueprint(bp)
