@@ -14,12 +14,14 @@ from . import bp, json_body
 
 @bp.errorhandler(UnknownPlayer)
 def unknown_player(error: UnknownPlayer):
+    """404 for a name no game has."""
     return jsonify(error=_("No game has a player called %(name)s.", name=error.args[0]),
                    field="name"), 404
 
 
 @bp.errorhandler(SeasonNotFound)
 def season_not_found(_error):
+    """404 for an unknown season."""
     return jsonify(error=_("There is no season with that id."), field="id"), 404
 
 

@@ -34,6 +34,7 @@ bp = Blueprint("people", __name__)
 
 @bp.errorhandler(UnknownPlayer)
 def unknown_player(error: UnknownPlayer):
+    """A name no game has: a 404 page saying so."""
     return render_template("error.html", title=_("No such player"),
                            message=_("No game has a player called %(name)s.",
                                      name=error.args[0])), 404
@@ -41,6 +42,7 @@ def unknown_player(error: UnknownPlayer):
 
 @bp.errorhandler(SeasonNotFound)
 def season_not_found(_error):
+    """An unknown season: a 404 page."""
     return render_template("error.html", title=_("No such season"),
                            message=_("There is no season with that id.")), 404
 
@@ -141,6 +143,7 @@ def _table_args() -> tuple[str, int]:
 
 @bp.errorhandler(BadInput)
 def bad_table_args(error: BadInput):
+    """A season table asked with a wrong order or minimum: a 400 page with the sentence."""
     return render_template("error.html", title=_("This season table cannot be shown"),
                            message=error.message), 400
 
