@@ -150,10 +150,10 @@ def add_alias(db, alias: str, of: str) -> Record:
         if moved == kept:
             raise BadInput(_("%(alias)s and %(of)s are already the same player.",
                              alias=alias, of=of), "alias")
+        # Any game, a deleted one too (it may come back): they are two people.
         together = db.execute(
-            "select g.name, g.created_at from seats x join seats y on y.game_id = x.game_id "
-            "join games g on g.id = x.game_id where x.person = ? and y.person = ? "
-            "order by g.created_at limit 1", [moved, kept]).fetchone()
+            "select 1 from seats x join seats y on y.game_id = x.game_id "
+            "where x.person = ? and y.person = ? limit 1", [moved, kept]).fetchone()
         if together is not None:
             raise BadInput(_("%(alias)s and %(of)s sat at the same game, so they are two "
                              "different players.", alias=alias, of=of), "alias")
