@@ -157,7 +157,7 @@ def _format_date(value, with_time: bool) -> str:
 def _format_decimal(value) -> str:
     """A Decimal with the places it has ("10.56", "10,56"), in the request's language."""
     if value is None:
-        return "–"
+        return "—"   # as the tables write any figure that does not exist yet
     places = max(0, -value.as_tuple().exponent)
     pattern = "#,##0." + "0" * places if places else "#,##0"
     try:
