@@ -121,6 +121,13 @@ def has_hidden_characters(text: str) -> bool:
     return any(unicodedata.category(c) == "Cf" for c in text)
 
 
+def person_key(name: str) -> str:
+    """What makes two written names one person: NFC, case-folded, runs of spaces (any
+    kind) as one.  Two players of a game never share it; records join games by it."""
+    folded = unicodedata.normalize("NFC", name).casefold()
+    return unicodedata.normalize("NFC", " ".join(folded.split()))
+
+
 def clean_name(raw) -> str:
     """A player name as stored: Unicode NFC, trimmed, inner runs of spaces kept."""
     return unicodedata.normalize("NFC", raw).strip() if isinstance(raw, str) else raw
@@ -154,7 +161,7 @@ def parse_players(names, field: str = "players") -> list[str]:
                              "direction-changing character (such as a zero-width space or a "
                              "right-to-left override); type it again without it.", n=i + 1),
                            where)
-        key = name.casefold()
+        key = person_key(name)
         if key in seen:
             raise BadInput(_("%(name)s is in the game twice: names must differ (ignoring case).",
                              name=name), where)
@@ -180,8 +187,8 @@ def parse_game_name(raw, field: str = "name") -> str:
 
 def find_player(players: Sequence[str], name: str) -> str | None:
     """The stored spelling of *name* (NFC, any case), or None."""
-    key = clean_name(name).casefold() if isinstance(name, str) else None
+    key = person_key(name) if isinstance(name, str) else None
     for p in players:
-        if p.casefold() == key:
+        if person_key(p) == key:
             return p
     return None

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from .errors import BadInput
-from .game import game_title
-from .records import Record, Season, SeasonTable, check_season, person_key, rank
+from .game import game_title, person_key
+from .records import Record, Season, SeasonTable, check_season, rank
 from .storage import now, person_of, refresh_persons, snapshot, write
 from .text import _
 
@@ -67,14 +67,14 @@ class PlayedGame:
 
     id: str
     name: str
-    created_at: str
+    day: str       # the day it was started, on the server's clock (as seasons count it)
     total: int
     place: int
     players: int
     as_name: str   # the name they played under
 
     def display_name(self) -> str:
-        return game_title(self.name, self.created_at)
+        return game_title(self.name, self.day)
 
     def to_json(self) -> dict:
         return {"id": self.id, "name": self.name, "total": self.total, "place": self.place,
@@ -101,7 +101,7 @@ def find_person(db, name: str) -> str:
     person = person_of(db, name)
     if db.execute("select 1 from seats where person = ? and live = 1 limit 1",
                   [person]).fetchone() is None:
-        raise UnknownPlayer(name)
+        raise UnknownPlayer(_short(name))
     return person
 
 
@@ -114,7 +114,7 @@ def player(db, name: str) -> Player:
         found = _records(db, where, params, names)
         record = found[0] if found else Record(names[person], person, 0, 0, 0, 0, 0, None)
         games = tuple(PlayedGame(*row) for row in db.execute(
-            "select g.id, g.name, g.created_at, s.total, s.place, s.players, s.name "
+            "select g.id, g.name, s.day, s.total, s.place, s.players, s.name "
             "from seats s join games g on g.id = s.game_id "
             "where s.person = ? and s.complete = 1 and s.live = 1 "
             "order by s.stamp desc", params).fetchall())
@@ -132,8 +132,10 @@ def player(db, name: str) -> Player:
 def add_alias(db, alias: str, of: str) -> Record:
     """From now on *alias* and *of* are one person (the games keep the names as played).
 
-    Refused (BadInput) when either name is unknown, when they are one person already,
-    or when they ever sat at the same game (then they are two people).
+    Refused (BadInput) when either name is in no live game, when *alias* is already
+    joined to someone, when they are one person already, or when they ever sat at the
+    same game (then they are two people).  Everyone already joined to *alias* comes
+    along.
     """
     if not isinstance(alias, str) or not alias.strip():
         raise BadInput(_("Give the name to join to another player."), "alias")
@@ -143,13 +145,19 @@ def add_alias(db, alias: str, of: str) -> Record:
     alias, of = alias.strip(), of.strip()
     with write(db):
         for name, field in ((alias, "alias"), (of, "of")):
-            if db.execute("select 1 from seats where key = ? limit 1",
+            if db.execute("select 1 from seats where key = ? and live = 1 limit 1",
                           [person_key(name)]).fetchone() is None:
-                raise BadInput(_("No game has a player called %(name)s.", name=name), field)
+                raise BadInput(_("No game has a player called %(name)s.", name=_short(name)),
+                               field)
         moved, kept = person_of(db, alias), person_of(db, of)
         if moved == kept:
             raise BadInput(_("%(alias)s and %(of)s are already the same player.",
                              alias=alias, of=of), "alias")
+        if moved != person_key(alias):   # an alias already: say whose, as it was joined
+            joined_to = db.execute("select of_name from aliases where key = ?",
+                                   [person_key(alias)]).fetchone()[0]
+            raise BadInput(_("%(alias)s is already joined to %(name)s; separate it first.",
+                             alias=alias, name=joined_to), "alias")
         # Any game, a deleted one too (it may come back): they are two people.
         together = db.execute(
             "select 1 from seats x join seats y on y.game_id = x.game_id "
@@ -158,23 +166,46 @@ def add_alias(db, alias: str, of: str) -> Record:
             raise BadInput(_("%(alias)s and %(of)s sat at the same game, so they are two "
                              "different players.", alias=alias, of=of), "alias")
         db.execute("update aliases set person = ? where person = ?", [kept, moved])
-        db.execute("insert or replace into aliases (key, person, name, of_name, created_at) "
+        db.execute("insert into aliases (key, person, name, of_name, created_at) "
                    "values (?, ?, ?, ?, ?)", [moved, kept, alias, of, now()])
         db.execute("update seats set person = ? where person = ?", [kept, moved])
         refresh_persons(db, (kept, moved))
-    return player(db, of).record
+    return record_of(db, of)
 
 
 def remove_alias(db, alias: str) -> None:
-    """*alias* is its own person again (BadInput when it is not an alias)."""
+    """*alias* is its own person again (BadInput when it is not an alias), and so is every
+    name that was joined to it (they follow it out, as they followed it in)."""
     key = person_key(alias or "")
     with write(db):
         was = person_of(db, alias or "")
         if db.execute("delete from aliases where key = ?", [key]).rowcount == 0:
-            raise BadInput(_("%(name)s is not joined to another player.", name=alias),
-                           "alias")
-        db.execute("update seats set person = ? where key = ?", [key, key])
+            raise BadInput(_("%(name)s is not joined to another player.",
+                             name=_short(alias or "")), "alias")
+        followers = [key]
+        joined = db.execute("select key, of_name from aliases where person = ?",
+                            [was]).fetchall()
+        while followers:
+            leader = followers.pop()
+            db.execute("update seats set person = ? where key = ?", [key, leader])
+            for other, of_name in joined:
+                if person_key(of_name) == leader:
+                    db.execute("update aliases set person = ? where key = ?", [key, other])
+                    followers.append(other)
         refresh_persons(db, (key, was))
+
+
+def record_of(db, name: str) -> Record:
+    """*name*'s record; all zeros when no live game has them (say, only deleted ones)."""
+    try:
+        return player(db, name).record
+    except UnknownPlayer:
+        return Record(name, person_key(name), 0, 0, 0, 0, 0, None)
+
+
+def _short(name: str, limit: int = 40) -> str:
+    """A name as a sentence quotes it: cut to *limit* characters."""
+    return name if len(name) <= limit else name[:limit] + "…"
 
 
 def known_names(db, limit: int = 300) -> list[str]:

@@ -4,8 +4,9 @@ Pure values and rules, no database: storage keeps one row per seat of every game
 (``seats``) and sums them in SQL; this module says what a person is, what a record
 holds and how a season is ranked, with the sentence that explains a tiebreak.
 
-* A **person** is known by a key: the name NFC-normalised and case-folded, so "ann" in
-  one game is "Ann" in another.  An alias maps one key to another person's key.
+* A **person** is known by a key (:func:`scorekeeper.game.person_key`): the name
+  NFC-normalised and case-folded, so "ann" in one game is "Ann" in another.  An alias
+  maps one key to another person's key.
 * Only **complete** games count (every round scored).
 * A season ranks by **wins** (more wins, then lower average per round, then more zero
   rounds) or by **average** (lower average per round, then more wins, then more zero
@@ -21,7 +22,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from .errors import BadInput
 from .game import clean_name, has_hidden_characters
@@ -30,12 +31,6 @@ from .text import _, format_decimal
 
 RANK_BY = ("wins", "average")
 MAX_SEASON_NAME = 60
-
-
-def person_key(name: str) -> str:
-    """The key that makes two spellings one person: NFC, case-folded, spaces collapsed."""
-    folded = unicodedata.normalize("NFC", name).casefold()
-    return unicodedata.normalize("NFC", " ".join(folded.split()))
 
 
 def average(points: int, rounds: int) -> Decimal | None:
@@ -225,9 +220,3 @@ def explain(rank_by: str, above: Record, below: Record) -> str | None:
 
 def _shown(value: Decimal | None) -> str:
     return format_decimal(value) if value is not None else "–"
-
-
-def records_from_rows(rows: Sequence[dict]) -> list[Record]:
-    """Records from storage's per-person sums (one dict per person)."""
-    return [Record(r["name"], r["person"], r["games"], r["wins"], r["rounds"], r["points"],
-                   r["zero_rounds"], r["lowest_game"]) for r in rows]

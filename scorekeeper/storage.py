@@ -26,7 +26,7 @@ from .errors import BadInput
 from .game import Game, Round
 from .merge import Merge, merge_scores
 from .options import RuleOptions, round_engines
-from .records import person_key
+from .game import person_key
 from .standings import Standing, rank as rank_standings
 from .text import _
 
@@ -139,8 +139,13 @@ def m011_people_and_seasons(db: sqlite_utils.Database) -> None:
     db.execute("INSERT INTO club (id, version) VALUES (1, 0)")
     for table in ("seats", "aliases", "seasons", "persons"):
         for event in ("INSERT", "UPDATE", "DELETE"):
+            # A save in a game still being played changes nothing those pages show
+            # (they count finished games only): its seats' updates leave the version be.
+            when = (" WHEN OLD.complete = 1 OR NEW.complete = 1 OR OLD.live != NEW.live "
+                    "OR OLD.person != NEW.person" if (table, event) == ("seats", "UPDATE")
+                    else "")
             db.execute(f"CREATE TRIGGER {table}_{event.lower()}_bumps_club AFTER {event} "
-                       f"ON {table} BEGIN UPDATE club SET version = version + 1; END")
+                       f"ON {table}{when} BEGIN UPDATE club SET version = version + 1; END")
     db.execute("CREATE TRIGGER games_trash_bumps_club AFTER UPDATE OF deleted_at, name "
                "ON games BEGIN UPDATE club SET version = version + 1; END")
     # The rows of games stored before are written by migrate() (fill_seats).
@@ -346,6 +351,7 @@ def create_game(db, *, name: str, players: list[str], set_n: int, options: RuleO
     game_id = secrets.token_hex(6)
     at = now()
     with write(db):
+        one_person_each(db, players)
         db["games"].insert({"id": game_id, "name": name, "set_n": set_n,
                             "players": json.dumps(players, ensure_ascii=False),
                             "rules": json.dumps(options.to_dict()),
@@ -498,11 +504,13 @@ def person_of(db, name: str) -> str:
 
 
 def refresh_seats(db, game_id: str) -> None:
-    """Inside a write: rewrite the game's rows of ``seats`` from its scores (issue 12).
+    """Inside a write: bring the game's rows of ``seats`` up to date with its scores
+    (issue 12).
 
     Every write that creates a game or changes its scores calls this in the same
     transaction, so players' records and seasons never lag behind a save.  Summed in
-    SQL and upserted with one statement: a save pays about a millisecond for it.
+    SQL: a save pays about a millisecond for it.  A game's first call writes its rows
+    whole (name, person, day, …); later calls update only the figures that changed.
     """
     row = db.execute("select rowid, players, created_at, deleted_at from games where id = ?",
                      [game_id]).fetchone()
@@ -516,24 +524,41 @@ def refresh_seats(db, game_id: str) -> None:
     lines = [Standing(name, 0, *figures.get(name, (0, 0, None, 0))) for name in players]
     complete = int(rounds > 0 and played == rounds)
     places = {line.player: line.place for line in rank_standings(lines)}
+    live = int(row[3] is None)
+    values = [(line.total, line.zero_rounds, line.lowest_nonzero, line.rounds_played,
+               places[line.player] if complete else None, complete, live)
+              for line in lines]
+    if db.execute("select 1 from seats where game_id = ? limit 1", [game_id]).fetchone():
+        db.conn.executemany(
+            "update seats set total = ?, zero_rounds = ?, lowest_nonzero = ?, rounds = ?, "
+            "place = ?, complete = ?, live = ? where game_id = ? and seat = ? "
+            "and (total, zero_rounds, lowest_nonzero, rounds, place, complete, live) "
+            "is not (?, ?, ?, ?, ?, ?, ?)",
+            [(*v, game_id, seat, *v) for seat, v in enumerate(values)])
+        return
+    # The day it was started, on the server's clock: the day a season counts it on.
     created = datetime.fromisoformat(created_at)
     day = (created if created.tzinfo is None else created.astimezone()).date().isoformat()
-    new = db.execute("select 1 from seats where game_id = ? limit 1", [game_id]).fetchone() is None
     db.conn.executemany(
         "insert into seats (game_id, seat, name, key, person, total, zero_rounds, "
-        "lowest_nonzero, rounds, place, players, complete, live, day, stamp) "
-        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "on conflict (game_id, seat) do update set total = excluded.total, "
-        "zero_rounds = excluded.zero_rounds, lowest_nonzero = excluded.lowest_nonzero, "
-        "rounds = excluded.rounds, place = excluded.place, complete = excluded.complete, "
-        "live = excluded.live, day = excluded.day, stamp = excluded.stamp",
-        [(game_id, seat, line.player, person_key(line.player), person_of(db, line.player),
-          line.total, line.zero_rounds, line.lowest_nonzero, line.rounds_played,
-          places[line.player] if complete else None, len(players), complete,
-          int(row[3] is None), day, f"{created_at}#{order:012d}")
-         for seat, line in enumerate(lines)])
-    if new:
-        refresh_persons(db, _persons_of_game(db, game_id))
+        "lowest_nonzero, rounds, place, complete, live, players, day, stamp) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, seat, name, person_key(name), person_of(db, name), *v, len(players), day,
+          f"{created_at}#{order:012d}") for seat, (name, v) in enumerate(zip(players, values))])
+    refresh_persons(db, _persons_of_game(db, game_id))
+
+
+def one_person_each(db, players: list[str]) -> None:
+    """Inside a write: refuse a game that seats one person twice under two names joined as
+    one (an alias), which would count the game twice in their record."""
+    seen: dict[str, str] = {}
+    for i, name in enumerate(players):
+        person = person_of(db, name)
+        if person in seen:
+            raise BadInput(_("%(name)s and %(other)s are joined as one player; separate them "
+                             "on the Players page first, or type another name.",
+                             name=name, other=seen[person]), f"players.{i}")
+        seen[person] = name
 
 
 def _persons_of_game(db, game_id: str) -> set[str]:
@@ -781,6 +806,7 @@ def import_game(db, archive: Archive) -> Game:
     game_id = secrets.token_hex(6)
     at = now()
     with write(db):
+        one_person_each(db, list(archive.players))
         db["games"].insert({"id": game_id, "name": archive.name, "set_n": archive.set,
                             "players": json.dumps(archive.players, ensure_ascii=False),
                             "rules": json.dumps(archive.options.to_dict()),

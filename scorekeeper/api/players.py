@@ -6,7 +6,7 @@ from flask import jsonify, request
 
 from ..db import get_db
 from ..people import (SeasonNotFound, UnknownPlayer, add_alias, create_season, delete_season,
-                      directory, get_season, player, remove_alias, season_table, seasons)
+                      directory, get_season, player, record_of, remove_alias, season_table, seasons)
 from ..records import parse_min_games
 from ..text import _
 from . import bp, json_body
@@ -31,7 +31,7 @@ def players_index():
     return jsonify(players=[r.to_json() for r in directory(get_db())])
 
 
-@bp.get("/players/<path:name>")
+@bp.get("/players/<path:name>", merge_slashes=False)
 def player_record(name: str):
     """One player's record and their complete games, newest first."""
     return jsonify(player(get_db(), name).to_json())
@@ -45,11 +45,11 @@ def join_names():
     return jsonify(record.to_json())
 
 
-@bp.delete("/players/aliases/<path:name>")
+@bp.delete("/players/aliases/<path:name>", merge_slashes=False)
 def separate_names(name: str):
     """An alias is its own person again."""
     remove_alias(get_db(), name)
-    return jsonify(player(get_db(), name).record.to_json())
+    return jsonify(record_of(get_db(), name).to_json())
 
 
 @bp.get("/seasons")
@@ -82,6 +82,6 @@ def remove_season(season_id: str):
 @bp.get("/seasons/<season_id>/standings")
 def season_standings(season_id: str):
     """The season's standings ranked by wins (default) or by average per round."""
-    table = season_table(get_db(), season_id, request.args.get("rank_by", "wins"),
+    table = season_table(get_db(), season_id, request.args.get("rank_by") or "wins",
                          parse_min_games(request.args.get("min_games")))
     return jsonify(table.to_json())
