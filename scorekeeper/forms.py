@@ -177,7 +177,7 @@ class RoundForm(FlaskForm):
 class SeasonForm(FlaskForm):
     """A new season: a name and its first and last days (checked by records.check_season)."""
 
-    name = StringField(_l("Season name"), validators=[Length(max=200)])
+    name = StringField(_l("Season name"))
     start = StringField(_l("From"), render_kw={"type": "date"})
     end = StringField(_l("To"), render_kw={"type": "date"})
 
@@ -185,4 +185,4 @@ class SeasonForm(FlaskForm):
 class AliasForm(FlaskForm):
     """Another spelling of this player, to be joined to them (people.add_alias)."""
 
-    alias = StringField(_l("Another spelling of this player"), validators=[Length(max=200)])
+    alias = StringField(_l("Another spelling of this player"))

@@ -17,6 +17,10 @@ from .records import SeasonTable
 from .text import _, format_date, format_decimal, ngettext
 
 
+#: The least height of a row while tie notes are still printed under the table.
+MIN_ROW = 12.0
+
+
 def _columns() -> list[tuple[str, float, str]]:
     """(heading, share of the width, alignment) of each column, in order."""
     return [(_("Place"), 0.07, "center"), (_("Player"), 0.27, "left"),
@@ -73,19 +77,24 @@ def _render(table: SeasonTable, paper: str, printed: datetime | None,
     # The footer, as on the scoresheet.
     footer_top = _draw_footer(pen, page, printed or datetime.now().astimezone())
 
-    # The tie sentences at the foot of the table, wrapped.
-    notes_size = 8.5
-    note_lines = [line for n in table.notes for line in pen.wrap(n, width, notes_size)]
-    notes_h = len(note_lines) * notes_size * 1.3 + (8 if note_lines else 0)
-
     rows = [_cells(r, str(r.place)) for r in table.rows]
     rows += [_cells(r, "–") for r in table.unranked]
     header_h = 30.0
-    space = head_bottom - 8 - header_h - footer_top - notes_h
-    if table.unranked:
-        space -= 14
-    row_h = min(22.0, space / max(len(rows), 1))
-    text_size = max(5.5, min(11.0, row_h * 0.55))
+    room = head_bottom - 8 - header_h - footer_top - (14 if table.unranked else 0)
+    # The tie sentences at the foot of the table, wrapped, as many as leave every row at
+    # least MIN_ROW high (the rest are on the season's page).
+    notes_size, lead = 8.5, 8.5 * 1.3
+    note_lines = [line for n in table.notes for line in pen.wrap(n, width, notes_size)]
+    fits = int(max(0.0, room - 8 - len(rows) * MIN_ROW - lead) // lead)
+    if len(note_lines) > fits:
+        left_out = len(note_lines) - fits
+        note_lines = note_lines[:fits] + [ngettext(
+            "… and %(num)s more line of tie notes on the season's page.",
+            "… and %(num)s more lines of tie notes on the season's page.", left_out)]
+    notes_h = len(note_lines) * lead + (8 if note_lines else 0)
+    # Rows shrink to fit one page (a club of 100 still fits, in small print).
+    row_h = min(22.0, (room - notes_h) / max(len(rows), 1))
+    text_size = max(3.5, min(11.0, row_h * 0.55, row_h * 0.8))
     columns = _columns()
     xs = [left]
     for _h, share, _a in columns:

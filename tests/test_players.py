@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from scorekeeper import storage
 from scorekeeper.errors import BadInput
-from scorekeeper.records import Record, Season, average, person_key, rank
+from scorekeeper.game import person_key
+from scorekeeper.records import Record, Season, average, rank
 
 SEASON = Season("s1", "Autumn 2026", date(2026, 9, 1), date(2026, 11, 30))
 
@@ -248,6 +249,7 @@ def created_on(app, gid, when):
         db = get_db()
         with storage.write(db):
             db.execute("update games set created_at = ? where id = ?", [when, gid])
+            db.execute("delete from seats where game_id = ?", [gid])   # its day is set once
             storage.refresh_seats(db, gid)
 
 
@@ -412,17 +414,21 @@ def test_the_players_pages(client):
 def test_joining_and_separating_spellings_from_the_player_page(client):
     play(client, ["Nguyễn Văn An", "Bob"], [[0, 10]])
     play(client, ["Nguyen Van An", "Bob"], [[20, 5]])
-    r = client.post("/players/Nguyễn Văn An/aliases", data={"alias": "Nguyen Van An"},
+    r = client.post("/players/aliases", data={"alias": "Nguyen Van An", "of": "Nguyễn Văn An"},
                     follow_redirects=True)
     html = r.get_data(as_text=True)
     assert "Nguyen Van An is now counted as Nguyen Van An." in html or \
         "is now counted as" in html
     assert record(client, "Nguyễn Văn An")["points"] == 20
-    refused = client.post("/players/Bob/aliases", data={"alias": "Nguyen Van An"},
+    refused = client.post("/players/aliases", data={"alias": "Nguyen Van An", "of": "Bob"},
                           follow_redirects=True).get_data(as_text=True)
-    assert "Nguyen Van An and Bob sat at the same game, so they are two different players." \
+    assert "Nguyen Van An is already joined to Nguyễn Văn An; separate it first." in refused
+    refused = client.post("/players/aliases", data={"alias": "Bob", "of": "Nguyen Van An"},
+                          follow_redirects=True).get_data(as_text=True)
+    assert "Bob and Nguyen Van An sat at the same game, so they are two different players." \
         in refused
-    client.post("/players/Nguyễn Văn An/aliases/remove", data={"alias": "Nguyen Van An"})
+    client.post("/players/aliases/remove", data={"alias": "Nguyen Van An",
+                                                  "player": "Nguyễn Văn An"})
     assert record(client, "Nguyễn Văn An")["points"] == 0
 
 
@@ -507,3 +513,85 @@ def test_the_new_game_page_suggests_players_and_the_last_table(client):
     assert "Same table as last time" in html
     again = client.get("/games/new?same=last").get_data(as_text=True)
     assert 'value="Ann"' in again and 'value="สมชาย"' in again and 'value="Bob"' in again
+
+
+# --- one person is one seat, and aliases that chain ---------------------------------
+
+def test_a_game_cannot_seat_one_person_twice(client):
+    r = client.post("/api/games", json={"players": ["Ann Lee", "Ann  Lee", "Bob"]})
+    assert r.status_code == 400
+    assert r.get_json() == {"error": "Ann  Lee is in the game twice: names must differ "
+                                     "(ignoring case).", "field": "players.1"}
+    play(client, ["Nguyễn Văn An", "Bob"], [[0, 10]])
+    play(client, ["Nguyen Van An", "Cy"], [[0, 10]])
+    client.post("/api/players/aliases", json={"alias": "Nguyen Van An", "of": "Nguyễn Văn An"})
+    before = client.get("/api/games").get_json()
+    r = client.post("/api/games", json={"players": ["Nguyễn Văn An", "Bob", "Nguyen Van An"]})
+    assert r.status_code == 400
+    assert r.get_json() == {
+        "error": "Nguyen Van An and Nguyễn Văn An are joined as one player; separate them on "
+                 "the Players page first, or type another name.", "field": "players.2"}
+    assert client.get("/api/games").get_json() == before
+
+
+def test_a_joined_spelling_cannot_be_joined_again(client):
+    play(client, ["A", "X"], [[0, 10]])
+    play(client, ["B", "X"], [[0, 10]])
+    play(client, ["C", "X"], [[0, 10]])
+    assert client.post("/api/players/aliases", json={"alias": "A", "of": "B"}).status_code == 200
+    r = client.post("/api/players/aliases", json={"alias": "A", "of": "C"})
+    assert r.get_json() == {"error": "A is already joined to B; separate it first.",
+                            "field": "alias"}
+
+
+def test_separating_a_name_brings_back_the_names_joined_to_it(client):
+    for name in ("A", "B", "C"):
+        play(client, [name, "X"], [[0, 10]])
+    client.post("/api/players/aliases", json={"alias": "A", "of": "B"})   # A is B
+    client.post("/api/players/aliases", json={"alias": "B", "of": "C"})   # B (and A) are C
+    assert record(client, "C")["games"].__len__() == 3
+    r = client.delete("/api/players/aliases/B")
+    assert r.status_code == 200 and r.get_json()["games"] == 2        # B, with A
+    assert len(record(client, "A")["games"]) == 2
+    assert len(record(client, "C")["games"]) == 1
+
+
+def test_a_name_only_in_deleted_games_is_unknown_to_aliases(client):
+    play(client, ["Kim", "Bob"], [[0, 10]])
+    gone = play(client, ["kimmy", "Lee"], [[0, 10]])
+    client.delete(f"/api/games/{gone}")
+    r = client.post("/api/players/aliases", json={"alias": "kimmy", "of": "Kim"})
+    assert r.get_json() == {"error": "No game has a player called kimmy.", "field": "alias"}
+
+
+def test_a_save_in_a_game_being_played_keeps_the_club_pages(client):
+    play(client, ["Ann", "Bob"], [[0, 10]])
+    gid = play(client, ["Ann", "Bob"], [[5, 0], None])
+    etag = client.get("/players").headers["ETag"]
+    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 7, "Bob": 0}})
+    assert client.get("/players", headers={"If-None-Match": etag}).status_code == 304
+    client.put(f"/api/games/{gid}/rounds/2", json={"scores": {"Ann": 0, "Bob": 3}})   # finished
+    assert client.get("/players", headers={"If-None-Match": etag}).status_code == 200
+
+
+def test_a_name_a_path_cannot_carry_has_its_page_by_query(client):
+    play(client, ["..", "/x", "Bob"], [[0, 5, 10]])
+    html = client.get("/players").get_data(as_text=True)
+    assert 'href="/players?name=..">' in html and 'href="/players?name=/x">' in html
+    page = client.get("/players?name=/x").get_data(as_text=True)
+    assert "<h1><bdi>/x</bdi></h1>" in page
+
+
+def test_the_csv_keeps_a_name_from_becoming_a_formula(client):
+    s = season(client, start="2000-01-01", end="2100-12-31")
+    play(client, ["=HYPERLINK(1)", "Bob"], [[0, 10]])
+    assert ",'=HYPERLINK(1)," in client.get(f"/seasons/{s['id']}.csv").get_data(as_text=True)
+
+
+def test_the_same_table_keeps_the_house_rules(client):
+    client.post("/api/games", json={"players": ["Ann", "Bob"], "rules": {
+        "double_owner_satisfies": True, "double_blank": 25, "deal": "B"}})
+    html = client.get("/games/new?same=last").get_data(as_text=True)
+    for name, value in (("double_owner_satisfies", "true"), ("double_blank", "25"),
+                        ("deal", "B")):
+        assert f'name="{name}" value="{value}" checked' in html

@@ -84,8 +84,8 @@ def _seat_again(form: NewGameForm, last) -> None:
     form.set.data = last.set
     for name, value in last.options.to_dict().items():
         field = getattr(form, name, None)
-        if field is not None:
-            field.data = value
+        if field is not None:   # as the form's radios carry values: "true", "25", "B"
+            field.data = "true" if value is True else "false" if value is False else str(value)
 
 
 def deal_table_json() -> str:

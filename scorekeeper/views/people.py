@@ -26,7 +26,7 @@ from ..records import RANK_BY, parse_min_games
 from ..season_pdf import season_pdf
 from ..storage import Busy
 from ..text import format_date
-from . import safe_next
+from .devices import join_url
 from .printing import content_disposition, pdf_response
 
 bp = Blueprint("people", __name__)
@@ -47,22 +47,37 @@ def season_not_found(_error):
                            message=_("There is no season with that id.")), 404
 
 
+@bp.app_template_global()
+def player_url(name: str) -> str:
+    """A player's page.  A name no URL path can carry (one starting with "/", or with a
+    "." or ".." part, which browsers remove) is given as ?name= instead."""
+    if name.startswith("/") or any(part in (".", "..") for part in name.split("/")):
+        return url_for("people.players", name=name)
+    return url_for("people.player_page", name=name)
+
+
 @bp.get("/players")
 @cached_club_page
 def players():
-    """The directory of everyone who has played here, A to Z (it ranks nobody)."""
+    """The directory of everyone who has played here, A to Z (it ranks nobody); with
+    ?name=, that player's page."""
+    if request.args.get("name"):
+        return _player_page(request.args["name"])
     return render_template("people/players.html", people=directory(get_db()), etag=club_etag())
 
 
-@bp.get("/players/<path:name>")
+@bp.get("/players/<path:name>", merge_slashes=False)
 @cached_club_page
 def player_page(name: str):
     """A player's record over the complete games, each game, and their totals over time."""
+    return _player_page(name)
+
+
+def _player_page(name: str):
     found = player(get_db(), name)
-    points = [(format_date(g.created_at[:10]), g.total, g.place == 1,
+    points = [(format_date(g.day), g.total, g.place == 1,
                _("%(date)s: %(total)s points, place %(place)s of %(players)s",
-                 date=format_date(g.created_at[:10]), total=g.total, place=g.place,
-                 players=g.players))
+                 date=format_date(g.day), total=g.total, place=g.place, players=g.players))
               for g in reversed(found.games)]
     chart = game_totals_chart(points, _("Game totals of %(name)s over time",
                                         name=found.record.name)) if points else None
@@ -71,40 +86,30 @@ def player_page(name: str):
                            known=known_names(get_db()), etag=club_etag())
 
 
-@bp.post("/players/<path:name>/aliases")
-def join_spelling(name: str):
-    """Join another spelling to this player (the page's form)."""
-    form = AliasForm()
-    target = url_for("people.player_page", name=name)
-    if not form.validate_on_submit():
-        flash(_("The form expired; nothing was changed. Try again."), "error")
-        return redirect(target)
+@bp.post("/players/aliases")
+def join_spelling():
+    """Join another spelling (alias) to a player (of): the player page's form (CSRF is
+    checked for every form before a view runs)."""
+    alias, of = AliasForm().alias.data or "", request.form.get("of", "")
     try:
-        record = add_alias(get_db(), form.alias.data, name)
-    except BadInput as error:
-        flash(error.message, "error")
-        return redirect(target)
-    except Busy as busy:
-        flash(busy.message, "error")
-        return redirect(target)
-    flash(_("%(alias)s is now counted as %(name)s.", alias=form.alias.data.strip(),
-            name=record.name), "ok")
-    return redirect(url_for("people.player_page", name=record.name))
+        record = add_alias(get_db(), alias, of)
+    except (BadInput, Busy) as refused:
+        flash(refused.message, "error")
+        return redirect(player_url(of) if of else url_for("people.players"))
+    flash(_("%(alias)s is now counted as %(name)s.", alias=alias.strip(), name=record.name),
+          "ok")
+    return redirect(player_url(record.name))
 
 
-@bp.post("/players/<path:name>/aliases/remove")
-def separate_spelling(name: str):
-    """Make a joined spelling its own player again."""
-    form = ConfirmForm()
-    alias = request.form.get("alias", "")
-    target = safe_next(request.form.get("next"), url_for("people.player_page", name=name))
-    if not form.validate_on_submit():
-        flash(_("The form expired; nothing was changed. Try again."), "error")
-        return redirect(target)
+@bp.post("/players/aliases/remove")
+def separate_spelling():
+    """Make a joined spelling its own player again; back to the page it was asked from."""
+    alias, back = request.form.get("alias", ""), request.form.get("player", "")
+    target = player_url(back) if back else url_for("people.players")
     try:
         remove_alias(get_db(), alias)
-    except BadInput as error:
-        flash(error.message, "error")
+    except (BadInput, Busy) as refused:
+        flash(refused.message, "error")
         return redirect(target)
     flash(_("%(alias)s is a player of their own again.", alias=alias), "ok")
     return redirect(target)
@@ -115,7 +120,7 @@ def seasons_page():
     """Every season, and the form that starts one."""
     form = SeasonForm()
     status = 200
-    if form.validate_on_submit():
+    if form.is_submitted():
         try:
             season = create_season(get_db(), form.name.data, form.start.data, form.end.data)
         except BadInput as error:
@@ -128,10 +133,6 @@ def seasons_page():
         else:
             flash(_("Season %(name)s created.", name=season.name), "ok")
             return redirect(url_for("people.season_page", season_id=season.id))
-    elif form.is_submitted():
-        form.name.errors = list(form.name.errors) + [
-            _("The form expired; nothing was changed. Try again.")]
-        status = 400
     return render_template("people/seasons.html", form=form, seasons=seasons(get_db())), status
 
 
@@ -164,7 +165,7 @@ def season_board(season_id: str):
     """The season table for a TV: large, dark, updating itself."""
     rank_by, min_games = _table_args()
     table = season_table(get_db(), season_id, rank_by, min_games)
-    url = request.host_url.rstrip("/") + url_for("people.season_page", season_id=season_id)
+    url = join_url().rstrip("/") + url_for("people.season_page", season_id=season_id)
     return render_template("people/season_board.html", table=table, qr=qr_svg(url, scale=6),
                            etag=club_etag())
 
@@ -172,11 +173,11 @@ def season_board(season_id: str):
 @bp.post("/seasons/<season_id>/delete")
 def season_delete(season_id: str):
     """Remove a season; its games and everyone's records stay."""
-    form = ConfirmForm()
-    if not form.validate_on_submit():
-        flash(_("The form expired; nothing was changed. Try again."), "error")
+    try:
+        delete_season(get_db(), season_id)
+    except Busy as busy:
+        flash(busy.message, "error")
         return redirect(url_for("people.season_page", season_id=season_id))
-    delete_season(get_db(), season_id)
     flash(_("The season was removed; its games and the players' records stay."), "ok")
     return redirect(url_for("people.seasons_page"))
 
@@ -198,13 +199,20 @@ def season_csv(season_id: str):
     writer.writerow(CSV_COLUMNS)
     for record in (*table.rows, *table.unranked):
         # The average as shown (two places, "3.00"), not as a float ("3.0").
-        data = {**record.to_json(), "average_per_round": record.average_per_round}
+        data = {**record.to_json(), "average_per_round": record.average_per_round,
+                "name": spreadsheet_safe(record.name)}
         writer.writerow(["" if data.get(c) is None else data.get(c, "") for c in CSV_COLUMNS])
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = content_disposition(
         f"season-{table.season.name}", season_id, prefix="season", ext="csv",
         disposition="attachment")
     return response
+
+
+def spreadsheet_safe(text: str) -> str:
+    """A name a spreadsheet shows as text: one starting with =, +, -, @ (or a tab or
+    return) would be read as a formula, so it gets a leading apostrophe."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 @bp.get("/seasons/<season_id>.pdf")
@@ -216,9 +224,3 @@ def season_print(season_id: str):
                       current_app.config.get("PAPER_SIZE", "A4"),
                       font_dir=current_app.config.get("PDF_FONT_DIR"))
     return pdf_response(data, f"season-{table.season.name}", fallback=season_id)
-
-
-def suggestion_names() -> list[str]:
-    """Known players for the new-game page's suggestions."""
-    return known_names(get_db())
-
