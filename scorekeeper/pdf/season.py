@@ -11,10 +11,10 @@ from __future__ import annotations
 from datetime import datetime
 from io import BytesIO
 
-from .pdf import (APP_NAME, FRAME, GRID, HEADER_FILL, INK, MUTED, PAPERS, STRIPE, WIN_FILL,
+from .scoresheet import (APP_NAME, FRAME, GRID, HEADER_FILL, INK, MUTED, PAPERS, STRIPE, WIN_FILL,
                   _draw_footer, _Page, _Pen, _SheetCanvas, fonts, locked, parse_paper)
-from .records import SeasonTable
-from .text import _, format_date, format_decimal, ngettext
+from ..records import SeasonTable
+from ..text import _, format_date, format_decimal, ngettext
 
 
 #: The least height of a row while tie notes are still printed under the table.

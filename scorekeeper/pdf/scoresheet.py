@@ -49,12 +49,12 @@ except ImportError:  # pragma: no cover - an older reportlab: Thai drawn unshape
     ShapedStr = shapeStr = None
 from reportlab.pdfgen.canvas import Canvas
 
-from .domino import PIP_COLOURS, pip_positions, pip_radius
-from .errors import BadInput
-from .game import Game, parse_game_name, parse_players
-from .options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for, parse_engines, round_engines
-from .text import N_, _, format_date, format_list, ngettext
-from .tiles import parse_set
+from ..domino import PIP_COLOURS, pip_positions, pip_radius
+from ..errors import BadInput
+from ..game import Game, parse_game_name, parse_players
+from ..options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for, parse_engines, round_engines
+from ..text import N_, _, format_date, format_list, ngettext
+from ..tiles import parse_set
 
 APP_NAME = N_("Mexican Train Scorekeeper")   # translated in the footer; metadata in English
 

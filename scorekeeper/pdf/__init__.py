@@ -1,0 +1,10 @@
+"""The printed pages (PDF): a game's scoresheet, blank sheets, a season's table."""
+
+from .scoresheet import (APP_NAME, FONT_FILES, PAPERS, PORTRAIT_MAX_PLAYERS, ZERO_FILL,
+                         FontsMissing, blank_scoresheet_pdf, fonts, minimal_pdf, parse_paper,
+                         scoresheet_pdf)
+from .season import season_pdf
+
+__all__ = ["scoresheet_pdf", "blank_scoresheet_pdf", "season_pdf", "parse_paper", "fonts",
+           "FontsMissing", "FONT_FILES", "PAPERS", "PORTRAIT_MAX_PLAYERS", "APP_NAME",
+           "ZERO_FILL", "minimal_pdf"]
