@@ -9,12 +9,11 @@ fit every player (ranked first, then those with too few games) and the tie sente
 from __future__ import annotations
 
 from datetime import datetime
-from io import BytesIO
 
-from .scoresheet import (APP_NAME, FRAME, GRID, HEADER_FILL, INK, MUTED, PAPERS, STRIPE, WIN_FILL,
-                  _draw_footer, _Page, _Pen, _SheetCanvas, fonts, locked, parse_paper)
 from ..records import SeasonTable
 from ..text import _, format_date, format_decimal, ngettext
+from .pen import (FRAME, GRID, HEADER_FILL, INK, MUTED, PAPERS, STRIPE, WIN_FILL, Page, Pen,
+                  draw_footer, one_page, parse_paper)
 
 
 #: The least height of a row while tie notes are still printed under the table.
@@ -39,20 +38,15 @@ def _cells(record, place: str) -> list[str]:
 def season_pdf(table: SeasonTable, paper: str = "A4", *, printed: datetime | None = None,
                font_dir: str | None = None) -> bytes:
     """The season's standings on one page, as PDF bytes."""
-    return locked(_render, table, parse_paper(paper), printed, font_dir)
+    size = PAPERS[parse_paper(paper)]
+    return one_page(size, lambda pen: _draw(pen, table, Page.of(*size, margin=36.0), printed),
+                    title=_("Season table: %(name)s", name=table.season.name),
+                    font_dir=font_dir)
 
 
-def _render(table: SeasonTable, paper: str, printed: datetime | None,
-            font_dir: str | None) -> bytes:
-    W, H = PAPERS[paper]
-    buf = BytesIO()
-    c = _SheetCanvas(buf, pagesize=(W, H), pageCompression=1)
+def _draw(pen: Pen, table: SeasonTable, page: Page, printed: datetime | None) -> None:
+    c = pen.c
     season = table.season
-    c.setTitle(_("Season table: %(name)s", name=season.name))
-    c.setAuthor(APP_NAME)
-    c.setCreator(APP_NAME)
-    pen = _Pen(c, fonts(font_dir))
-    page = _Page.of(W, H, margin=36.0)
     left, right, top = page.left, page.right, page.top
     width = page.width
 
@@ -75,7 +69,7 @@ def _render(table: SeasonTable, paper: str, printed: datetime | None,
     c.setLineWidth(1.2)
     c.line(left, head_bottom, right, head_bottom)
     # The footer, as on the scoresheet.
-    footer_top = _draw_footer(pen, page, printed or datetime.now().astimezone())
+    footer_top = draw_footer(pen, page, printed)
 
     rows = [_cells(r, str(r.place)) for r in table.rows]
     rows += [_cells(r, "–") for r in table.unranked]
@@ -148,12 +142,9 @@ def _render(table: SeasonTable, paper: str, printed: datetime | None,
     for line in note_lines:
         y -= notes_size * 1.3
         pen.draw(left, y, line, notes_size, color=INK)
-    c.showPage()
-    c.save()
-    return buf.getvalue()
 
 
-def _cell_text(pen: _Pen, x0: float, x1: float, y: float, text: str, size: float,
+def _cell_text(pen: Pen, x0: float, x1: float, y: float, text: str, size: float,
                align: str, *, bold: bool = False, color=INK) -> None:
     pad = 4
     if align == "right":
