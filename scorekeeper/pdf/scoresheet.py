@@ -25,7 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
-from io import BytesIO
 from math import cos, pi, sin
 from typing import ClassVar, Sequence
 
@@ -562,18 +561,6 @@ def blank_scoresheet_pdf(players: Sequence[str] | None = None, count: int | None
     title = parse_game_name(name)
     sheet = _blank_sheet(seats, set_n, round_engines(set_n, start, end), options, title)
     return _render(sheet, paper, printed, font_dir)
-
-
-def minimal_pdf(paper: str = "A4") -> bytes:
-    """A one-cell reportlab PDF: the benchmark's baseline for reportlab's fixed cost."""
-    buf = BytesIO()
-    c = Canvas(buf, pagesize=PAPERS[parse_paper(paper)], pageCompression=1)
-    c.rect(100, 700, 60, 20)
-    c.setFont("Helvetica", 10)
-    c.drawString(105, 706, "0")
-    c.showPage()
-    c.save()
-    return buf.getvalue()
 
 
 __all__ = ["scoresheet_pdf", "blank_scoresheet_pdf", "PORTRAIT_MAX_PLAYERS"]
