@@ -3,7 +3,8 @@
 Pure of Flask: :func:`scoresheet_pdf` takes a :class:`~scorekeeper.game.Game`
 value and :func:`blank_scoresheet_pdf` plain arguments; both answer PDF bytes,
 so a shell or a bot can print a sheet too.  ``views/printing.py`` serves them.
-The text goes through the pen (:mod:`.pen`: fonts per script, Thai shaping).
+The text goes through the pen (:mod:`.pen`: fonts per script, Thai shaping); the
+engine dominoes and the winner's star are :mod:`.shapes`.
 
 The sheet is first data (:class:`_Sheet`: what is written where, from a game
 or from a plan), then drawn a part at a time: the header, the footer, the block
@@ -24,23 +25,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
-from math import cos, pi, sin
 from typing import ClassVar, Sequence
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import landscape
 from reportlab.pdfgen.canvas import Canvas
 
-from ..domino import PIP_COLOURS, pip_positions, pip_radius
 from ..errors import BadInput
 from ..game import Game, parse_game_name, parse_players
 from ..options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for, parse_engines, round_engines
 from ..text import N_, _, format_date, format_list, ngettext
 from ..tiles import parse_set
-from .pen import (FRAME, GRID, HEADER_FILL, INK, MUTED, PAPERS, STRIPE, TILE_FILL, TOTAL_FILL,
-                  WHITE, WIN_FILL, ZERO_FILL, ZERO_RING, Page, Pen, draw_footer, one_page,
-                  parse_paper)
+from .pen import (FRAME, GRID, HEADER_FILL, INK, MUTED, PAPERS, STRIPE, TOTAL_FILL, WHITE,
+                  WIN_FILL, ZERO_FILL, ZERO_RING, Page, Pen, draw_footer, one_page, parse_paper)
+from .shapes import draw_domino, draw_star
 
 #: Up to this many players the sheet is portrait; more turn it to landscape.
 PORTRAIT_MAX_PLAYERS = 8
@@ -50,6 +47,8 @@ PORTRAIT_MAX_PLAYERS = 8
 
 @dataclass(frozen=True)
 class _Summary:
+    """The rows under the rounds, as printed: one value per seat in each."""
+
     totals: list[str]
     zero_rounds: list[str]
     lowest: list[str]
@@ -59,6 +58,8 @@ class _Summary:
 
 @dataclass(frozen=True)
 class _Sheet:
+    """What a sheet says and where, whether from a game or from a plan: drawn as it is."""
+
     title: str | None           # None: a line to write the game's name on
     date: str | None            # None: a line to write the date on
     set_n: int
@@ -137,62 +138,6 @@ class _Line:
     x: float
     offset: float
     rule_to: float | None = None    # a write-in line from the text's end to this x
-
-
-def _star(c: Canvas, cx: float, cy: float, r: float, color) -> None:
-    path = c.beginPath()
-    for i in range(10):
-        rad = r if i % 2 == 0 else r * 0.45
-        a = pi / 2 + i * pi / 5
-        x, y = cx + rad * cos(a), cy + rad * sin(a)
-        path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
-    path.close()
-    c.setFillColor(color)
-    c.drawPath(path, stroke=0, fill=1)
-
-
-@lru_cache(maxsize=None)
-def _pip_colour(n: int):
-    return HexColor(PIP_COLOURS.get(n, "#222"))
-
-
-#: A circle as four Bézier quarter arcs: the control-point distance for a unit radius.
-_KAPPA = 0.5523
-
-
-def _dots(c: Canvas, centres, r: float) -> None:
-    """Fill circles of radius *r* at *centres* in the current fill colour, as one path.
-
-    Written as raw operators: reportlab's c.circle() formats each number through its
-    pure-Python fp_str, which made the pips a third of the sheet's drawing time.
-    """
-    k = r * _KAPPA
-    ops = []
-    for x, y in centres:
-        ops.append(
-            f"{x + r:.2f} {y:.2f} m "
-            f"{x + r:.2f} {y + k:.2f} {x + k:.2f} {y + r:.2f} {x:.2f} {y + r:.2f} c "
-            f"{x - k:.2f} {y + r:.2f} {x - r:.2f} {y + k:.2f} {x - r:.2f} {y:.2f} c "
-            f"{x - r:.2f} {y - k:.2f} {x - k:.2f} {y - r:.2f} {x:.2f} {y - r:.2f} c "
-            f"{x + k:.2f} {y - r:.2f} {x + r:.2f} {y - k:.2f} {x + r:.2f} {y:.2f} c h")
-    if ops:
-        c.addLiteral(" ".join(ops) + " f")
-
-
-def _domino(c: Canvas, x: float, y: float, half: float, n: int) -> None:
-    """The engine double n|n, lying down, lower-left corner at (x, y); *half* is one end's side."""
-    c.setFillColor(TILE_FILL)
-    c.setStrokeColor(FRAME)
-    c.setLineWidth(0.6)
-    c.roundRect(x, y, 2 * half, half, half * 0.16, stroke=1, fill=1)
-    c.setLineWidth(0.4)
-    c.line(x + half, y + half * 0.14, x + half, y + half * 0.86)
-    inset = half * 0.1
-    inner = half - 2 * inset
-    c.setFillColor(_pip_colour(n))
-    # pip_positions has y growing downwards (SVG); the PDF grows upwards.
-    _dots(c, [(x + end * half + inset + px * inner, y + half - inset - py * inner)
-              for end in (0, 1) for px, py in pip_positions(n)], pip_radius(n) * inner)
 
 
 #: The rows under the rounds, each a whole message (translated when drawn).
@@ -432,7 +377,7 @@ def _draw_rounds(pen: Pen, sheet: _Sheet, grid: _Grid) -> None:
         base = top_y - rh / 2 - num_size * 0.35
         pen.draw(grid.x + 16, base, str(k + 1), num_size, bold=True, align="right")
         dx = grid.x + 22
-        _domino(c, dx, top_y - rh / 2 - half / 2, half, engine)
+        draw_domino(c, dx, top_y - rh / 2 - half / 2, half, engine)
         pen.draw(dx + 2 * half + 4, top_y - rh / 2 - grid.engine_size * 0.35,
                  f"{engine}-{engine}", grid.engine_size, color=MUTED)
         for i, value in enumerate(sheet.cells[k]):
@@ -478,7 +423,7 @@ def _draw_summary(pen: Pen, sheet: _Sheet, grid: _Grid) -> None:
                 c.setFillColor(WIN_FILL)
                 c.rect(x0, top_y - rh, col_w, rh, stroke=0, fill=1)
                 w = pen.width(value, num_size, True)
-                _star(c, cx - w / 2 - num_size * 0.75, top_y - rh / 2, num_size * 0.45, INK)
+                draw_star(c, cx - w / 2 - num_size * 0.75, top_y - rh / 2, num_size * 0.45, INK)
             pen.draw(cx, top_y - rh / 2 - num_size * 0.35, value, num_size, bold=bold,
                      align="center")
 
