@@ -89,7 +89,7 @@ LATIN, THAI, CJK = range(3)
 
 
 class FontsMissing(RuntimeError):
-    """A font the scoresheet needs is not installed; the message says which package brings it."""
+    """A font the printed pages need is not installed; the message says which package brings it."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -212,8 +212,8 @@ TILE_FILL = HexColor("#fffdf6")
 class SheetCanvas(Canvas):
     """A canvas that skips setting a colour or line width it already has.
 
-    A sheet sets the same few colours hundreds of times; each call costs a
-    pure-Python number formatting in reportlab.  (The sheet never uses
+    A page sets the same few colours hundreds of times; each call costs a
+    pure-Python number formatting in reportlab.  (Neither document uses
     saveState/restoreState, which would make this cache wrong.)
     """
 
