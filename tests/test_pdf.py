@@ -37,15 +37,6 @@ MULTILINGUAL = ["Nguyễn Thị Hương", "Γιώργος", "สมชาย", "
 
 # --- helpers -------------------------------------------------------------------
 
-@pytest.fixture
-def app(app):
-    """The conftest app, with the printing blueprint in case wiring.py does not register it yet."""
-    if "printing" not in app.blueprints:
-        from scorekeeper.views.printing import bp
-        app.register_blueprint(bp)
-    return app
-
-
 def new_game(client, players, set_n=12, **extra) -> str:
     response = client.post("/api/games", json={"players": players, "set": set_n, **extra})
     assert response.status_code == 201, response.get_json()

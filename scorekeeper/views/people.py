@@ -20,10 +20,10 @@ from ..errors import BadInput
 from ..forms import AliasForm, ConfirmForm, SeasonForm
 from ..netinfo import qr_svg
 from ..pagecache import cached_club_page, club_etag
+from ..pdf import season_pdf
 from ..people import (SeasonNotFound, UnknownPlayer, add_alias, create_season, delete_season,
                       directory, known_names, player, remove_alias, season_table, seasons)
 from ..records import RANK_BY, parse_min_games
-from ..season_pdf import season_pdf
 from ..storage import Busy
 from ..text import format_date
 from .devices import join_url

@@ -1,8 +1,15 @@
-"""The printable scoresheets (PDF): filled for a game, blank for a planned one.
+"""The scoresheets (PDF): filled for a game, blank for a planned one.
 
 Pure of Flask: :func:`scoresheet_pdf` takes a :class:`~scorekeeper.game.Game`
 value and :func:`blank_scoresheet_pdf` plain arguments; both answer PDF bytes,
 so a shell or a bot can print a sheet too.  ``views/printing.py`` serves them.
+The text goes through the pen (:mod:`.pen`: fonts per script, Thai shaping); the
+engine dominoes and the winner's star are :mod:`.shapes`.
+
+The sheet is first data (:class:`_Sheet`: what is written where, from a game
+or from a plan), then drawn a part at a time: the header, the footer, the block
+under the grid (measured first), the grid (:class:`_Grid`: its rows and columns
+fitted to the room left), its header row, rounds, summary and lines.
 
 Decisions worth knowing:
 
@@ -10,335 +17,38 @@ Decisions worth knowing:
   flowables): row height shrinks to fit the rounds, the summary rows and the
   tiebreak notes, so a 14-player double-18 game (19 rounds) fits one page.
   More than :data:`PORTRAIT_MAX_PLAYERS` players turn the page to landscape.
-* Fonts are TrueType (reportlab embeds only TrueType outlines): Noto Sans for
-  Latin, Vietnamese and Greek, Noto Sans Thai for Thai, Droid Sans Fallback for
-  CJK.  Each character takes the first font that has it, so one name may mix
-  scripts.  Droid has no bold: bold CJK is drawn filled and stroked.
-* Thai is shaped with HarfBuzz through reportlab's own ``shapeStr`` (the
-  marks must stack: ปั้น, ศักดิ์).  ``canvas.drawString(shaping=True)`` is not
-  used: it silently does nothing unless the optional ``rlbidi`` package is
-  installed; a ShapedStr handed to drawString is drawn shaped either way.  Shaping swaps some glyphs for variants that
-  have no Unicode value, which would spoil copy and text extraction, so only
-  Thai runs are shaped, and a shaped run that changed is wrapped in an
-  ``/ActualText`` span carrying the real text (poppler's pdftotext honours it).
 * Zero rounds are marked by a circled 0 on a pale green cell; first place by a
   gold cell with a star; totals are bold on a tinted row.
 """
 
 from __future__ import annotations
 
-import os
-import threading
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
-from io import BytesIO
-from math import cos, pi, sin
 from typing import ClassVar, Sequence
 
-from reportlab import rl_config
-from reportlab.lib.colors import HexColor
-from reportlab.lib.pagesizes import A4, landscape, letter
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-
-try:  # reportlab's HarfBuzz shaping (tested with reportlab 5.1 and uharfbuzz 0.57)
-    from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
-except ImportError:  # pragma: no cover - an older reportlab: Thai drawn unshaped
-    ShapedStr = shapeStr = None
+from reportlab.lib.pagesizes import landscape
 from reportlab.pdfgen.canvas import Canvas
 
-from .domino import PIP_COLOURS, pip_positions, pip_radius
-from .errors import BadInput
-from .game import Game, parse_game_name, parse_players
-from .options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for, parse_engines, round_engines
-from .text import N_, _, format_date, format_list, ngettext
-from .tiles import parse_set
-
-APP_NAME = N_("Mexican Train Scorekeeper")   # translated in the footer; metadata in English
-
-#: Paper sizes by their config / query name (portrait, in points).
-PAPERS = {"A4": A4, "Letter": letter}
+from ..errors import BadInput
+from ..game import Game, parse_game_name, parse_players
+from ..options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for, parse_engines, round_engines
+from ..text import N_, _, format_date, format_list, ngettext
+from ..tiles import parse_set
+from .pen import (FRAME, GRID, HEADER_FILL, INK, MUTED, PAPERS, STRIPE, TOTAL_FILL, WHITE,
+                  WIN_FILL, ZERO_FILL, ZERO_RING, Page, Pen, draw_footer, one_page, parse_paper)
+from .shapes import draw_domino, draw_star
 
 #: Up to this many players the sheet is portrait; more turn it to landscape.
 PORTRAIT_MAX_PLAYERS = 8
-
-# --- fonts -----------------------------------------------------------------
-
-#: Where Debian's packages put the fonts, and the package that brings each.
-FONT_FILES = {
-    "latin": ("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", "fonts-noto-core"),
-    "latin-bold": ("/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf", "fonts-noto-core"),
-    "thai": ("/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf", "fonts-noto-core"),
-    "thai-bold": ("/usr/share/fonts/truetype/noto/NotoSansThai-Bold.ttf", "fonts-noto-core"),
-    "cjk": ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", "fonts-droid-fallback"),
-}
-
-# Fallback order: the first font holding a character draws it.
-_FAMILIES = ("latin", "thai", "cjk")
-LATIN, THAI, CJK = range(3)
-
-
-class FontsMissing(RuntimeError):
-    """A font the scoresheet needs is not installed; the message says which package brings it."""
-
-
-@dataclass(frozen=True, eq=False)
-class FontSet:
-    """The registered fonts: reportlab names per family, regular and bold, and their cmaps."""
-
-    regular: tuple[str, str, str]
-    bold: tuple[str, str, str | None]   # None: no bold face, drawn as stroked regular
-    cmaps: tuple[frozenset, frozenset, frozenset]
-
-    def font(self, family: int, bold: bool) -> tuple[str, bool]:
-        """The font name for *family*, and whether bold must be faked by stroking."""
-        if bold and self.bold[family] is not None:
-            return self.bold[family], False
-        return self.regular[family], bold
-
-
-_fonts: dict[str | None, FontSet] = {}
-_fonts_lock = threading.Lock()
-#: reportlab's font objects are shared and not meant for concurrent use (shaping
-#: adds glyph mappings as it goes), so one sheet is drawn at a time.
-_draw_lock = threading.Lock()
-
-
-def _find_font(key: str, font_dir: str | None) -> str:
-    path, package = FONT_FILES[key]
-    candidates = [os.path.join(font_dir, os.path.basename(path))] if font_dir else []
-    candidates.append(path)
-    for candidate in candidates:
-        if os.path.isfile(candidate):
-            return candidate
-    where = " or ".join(candidates)
-    raise FontsMissing(
-        f"The scoresheet needs the font {os.path.basename(path)} ({where}). Install the "
-        f"Debian package {package} (scripts/system-deps.sh does), or put the file in the "
-        f"directory named by PDF_FONT_DIR.")
-
-
-def fonts(font_dir: str | None = None) -> FontSet:
-    """Register the fonts once per process (per font directory) and answer them.
-
-    Raises FontsMissing, naming the Debian package, when a font file is absent.
-    """
-    with _fonts_lock:
-        found = _fonts.get(font_dir)
-        if found is not None:
-            return found
-        paths = {key: _find_font(key, font_dir) for key in FONT_FILES}
-        tag = f"{len(_fonts)}" if font_dir else ""
-        names: dict[str, str] = {}
-        cmaps: dict[str, frozenset] = {}
-        for key, path in paths.items():
-            name = f"SK{tag}-{key}"
-            if name not in pdfmetrics.getRegisteredFontNames():
-                # validate=0: skip checksums, the 4 MB CJK font loads faster.
-                pdfmetrics.registerFont(TTFont(name, path, validate=0))
-            names[key] = name
-            cmaps[key] = frozenset(pdfmetrics.getFont(name).face.charToGlyph)
-        found = FontSet(
-            regular=(names["latin"], names["thai"], names["cjk"]),
-            bold=(names["latin-bold"], names["thai-bold"], None),
-            cmaps=(cmaps["latin"], cmaps["thai"], cmaps["cjk"]),
-        )
-        _fonts[font_dir] = found
-        return found
-
-
-def _neutral(ch: str) -> bool:
-    """Spaces, digits, punctuation and marks: they stay in the run they are in."""
-    return not unicodedata.category(ch).startswith("L")
-
-
-@lru_cache(maxsize=4096)
-def _runs(text: str, fontset: FontSet) -> tuple[tuple[int, str], ...]:
-    """Split *text* into (family, text) runs: each character in the first font that has it."""
-    text = unicodedata.normalize("NFC", text)
-    out: list[tuple[int, str]] = []
-    family, buf = None, []
-    for ch in text:
-        if unicodedata.category(ch) == "Cf":
-            continue   # invisible and bidi controls: names refuse them; never drawn (older data)
-        cp = ord(ch)
-        if family is not None and _neutral(ch) and cp in fontset.cmaps[family]:
-            buf.append(ch)
-            continue
-        pick = next((f for f in range(len(_FAMILIES)) if cp in fontset.cmaps[f]), LATIN)
-        if pick != family:
-            if buf:
-                out.append((family, "".join(buf)))
-            family, buf = pick, []
-        buf.append(ch)
-    if buf:
-        out.append((family, "".join(buf)))
-    return tuple(out)
-
-
-def _actual_text(text: str) -> str:
-    """A marked-content span telling extractors the real text of shaped glyphs."""
-    return f"/Span <</ActualText <FEFF{text.encode('utf-16-be').hex().upper()}>>> BDC"
-
-
-# --- colours ---------------------------------------------------------------
-
-INK = HexColor("#1d1d1b")
-MUTED = HexColor("#5f5f5a")
-GRID = HexColor("#a8a49a")
-FRAME = HexColor("#3a3a36")
-HEADER_FILL = HexColor("#ebe4d1")
-STRIPE = HexColor("#f5f2ea")
-TOTAL_FILL = HexColor("#fbefc4")
-ZERO_FILL = HexColor("#e1f0db")
-ZERO_RING = HexColor("#2e7d32")
-WIN_FILL = HexColor("#f4cf57")
-WHITE = HexColor("#ffffff")
-TILE_FILL = HexColor("#fffdf6")
-
-
-# --- the pen: text in any script on the canvas -------------------------------
-
-class _SheetCanvas(Canvas):
-    """A canvas that skips setting a colour or line width it already has.
-
-    A sheet sets the same few colours hundreds of times; each call costs a
-    pure-Python number formatting in reportlab.  (The sheet never uses
-    saveState/restoreState, which would make this cache wrong.)
-    """
-
-    _fill = _stroke = _width = None
-
-    def setFillColor(self, color, alpha=None):
-        if alpha is None and color is self._fill:
-            return
-        self._fill = color if alpha is None else None
-        super().setFillColor(color, alpha)
-
-    def setStrokeColor(self, color, alpha=None):
-        if alpha is None and color is self._stroke:
-            return
-        self._stroke = color if alpha is None else None
-        super().setStrokeColor(color, alpha)
-
-    def setLineWidth(self, width):
-        if width == self._width:
-            return
-        self._width = width
-        super().setLineWidth(width)
-
-    def showPage(self):
-        self._fill = self._stroke = self._width = None   # a new page starts from defaults
-        super().showPage()
-
-
-class _Pen:
-    """Draws and measures text with per-character font fallback and Thai shaping."""
-
-    def __init__(self, canvas: Canvas, fontset: FontSet):
-        self.c = canvas
-        self.fonts = fontset
-
-    def _pieces(self, text: str, size: float, bold: bool):
-        """(font, text-or-ShapedStr, width, fake_bold, actual_text) for each run."""
-        for family, run in _runs(text, self.fonts):
-            font, fake = self.fonts.font(family, bold)
-            if family == THAI and shapeStr is not None:
-                shaped = shapeStr(run, font, size)
-                if isinstance(shaped, ShapedStr):
-                    width = sum(sd.x_advance for sd in shaped.__shapeData__) * size / 1000
-                    yield font, shaped, width, fake, run
-                    continue
-            yield font, run, pdfmetrics.stringWidth(run, font, size), fake, None
-
-    def width(self, text: str, size: float, bold: bool = False) -> float:
-        return sum(p[2] for p in self._pieces(text, size, bold))
-
-    def draw(self, x: float, y: float, text: str, size: float, bold: bool = False,
-             color=INK, align: str = "left") -> float:
-        """Draw *text* with its baseline at *y*; answers the width drawn."""
-        pieces = list(self._pieces(text, size, bold))
-        total = sum(p[2] for p in pieces)
-        if align == "center":
-            x -= total / 2
-        elif align == "right":
-            x -= total
-        c = self.c
-        c.setFillColor(color)
-        for font, run, width, fake, actual in pieces:
-            c.setFont(font, size)
-            if actual is not None:
-                c.addLiteral(_actual_text(actual))
-            if fake:
-                c.setStrokeColor(color)
-                c.setLineWidth(size * 0.045)
-                c.drawString(x, y, run, mode=2)
-            else:
-                c.drawString(x, y, run)
-            if actual is not None:
-                c.addLiteral("EMC")
-            x += width
-        return total
-
-    def fit(self, text: str, width: float, size: float, min_size: float,
-            bold: bool = False) -> tuple[str, float]:
-        """Shrink *text* to fit *width* (down to *min_size*), then cut it with an ellipsis."""
-        w = self.width(text, size, bold)
-        if w <= width:
-            return text, size
-        size = max(min_size, size * width / w)
-        if self.width(text, size, bold) <= width:
-            return text, size
-        while len(text) > 1 and self.width(text + "…", size, bold) > width:
-            text = text[:-1]
-        return text.rstrip() + "…", size
-
-    def wrap(self, text: str, width: float, size: float, bold: bool = False) -> list[str]:
-        """Break *text* into lines no wider than *width*: at spaces, else between characters."""
-        lines: list[str] = []
-        line = ""
-        for word in text.split(" "):
-            trial = f"{line} {word}" if line else word
-            if self.width(trial, size, bold) <= width:
-                line = trial
-                continue
-            if line:
-                lines.append(line)
-            line = ""
-            # A word wider than the line (CJK has no spaces): break between characters,
-            # never before a combining mark.
-            for ch in word:
-                if line and self.width(line + ch, size, bold) > width and not _neutral(ch[0]) \
-                        and not unicodedata.combining(ch):
-                    lines.append(line)
-                    line = ""
-                line += ch
-        if line:
-            lines.append(line)
-        return lines or [""]
-
-    def name_lines(self, text: str, width: float, height: float, bold: bool = True,
-                   size: float = 10.0, min_size: float = 5.5) -> tuple[list[str], float]:
-        """A name in a header cell: one line if it fits, else two or three, shrinking as needed."""
-        while True:
-            lines = [text] if self.width(text, size, bold) <= width else self.wrap(text, width, size, bold)
-            if len(lines) * size * 1.15 <= height or size <= min_size:
-                break
-            size = max(min_size, size - 0.5)
-        max_lines = max(1, int(height // (size * 1.15)))
-        if len(lines) > max_lines:
-            lines = lines[:max_lines]
-            last, _size = self.fit(lines[-1] + "…", width, size, size, bold)
-            lines[-1] = last
-        return lines, size
 
 
 # --- the sheet as data ---------------------------------------------------------
 
 @dataclass(frozen=True)
 class _Summary:
+    """The rows under the rounds, as printed: one value per seat in each."""
+
     totals: list[str]
     zero_rounds: list[str]
     lowest: list[str]
@@ -348,6 +58,8 @@ class _Summary:
 
 @dataclass(frozen=True)
 class _Sheet:
+    """What a sheet says and where, whether from a game or from a plan: drawn as it is."""
+
     title: str | None           # None: a line to write the game's name on
     date: str | None            # None: a line to write the date on
     set_n: int
@@ -428,82 +140,8 @@ class _Line:
     rule_to: float | None = None    # a write-in line from the text's end to this x
 
 
-def _star(c: Canvas, cx: float, cy: float, r: float, color) -> None:
-    path = c.beginPath()
-    for i in range(10):
-        rad = r if i % 2 == 0 else r * 0.45
-        a = pi / 2 + i * pi / 5
-        x, y = cx + rad * cos(a), cy + rad * sin(a)
-        path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
-    path.close()
-    c.setFillColor(color)
-    c.drawPath(path, stroke=0, fill=1)
-
-
-@lru_cache(maxsize=None)
-def _pip_colour(n: int):
-    return HexColor(PIP_COLOURS.get(n, "#222"))
-
-
-#: A circle as four Bézier quarter arcs: the control-point distance for a unit radius.
-_KAPPA = 0.5523
-
-
-def _dots(c: Canvas, centres, r: float) -> None:
-    """Fill circles of radius *r* at *centres* in the current fill colour, as one path.
-
-    Written as raw operators: reportlab's c.circle() formats each number through its
-    pure-Python fp_str, which made the pips a third of the sheet's drawing time.
-    """
-    k = r * _KAPPA
-    ops = []
-    for x, y in centres:
-        ops.append(
-            f"{x + r:.2f} {y:.2f} m "
-            f"{x + r:.2f} {y + k:.2f} {x + k:.2f} {y + r:.2f} {x:.2f} {y + r:.2f} c "
-            f"{x - k:.2f} {y + r:.2f} {x - r:.2f} {y + k:.2f} {x - r:.2f} {y:.2f} c "
-            f"{x - r:.2f} {y - k:.2f} {x - k:.2f} {y - r:.2f} {x:.2f} {y - r:.2f} c "
-            f"{x + k:.2f} {y - r:.2f} {x + r:.2f} {y - k:.2f} {x + r:.2f} {y:.2f} c h")
-    if ops:
-        c.addLiteral(" ".join(ops) + " f")
-
-
-def _domino(c: Canvas, x: float, y: float, half: float, n: int) -> None:
-    """The engine double n|n, lying down, lower-left corner at (x, y); *half* is one end's side."""
-    c.setFillColor(TILE_FILL)
-    c.setStrokeColor(FRAME)
-    c.setLineWidth(0.6)
-    c.roundRect(x, y, 2 * half, half, half * 0.16, stroke=1, fill=1)
-    c.setLineWidth(0.4)
-    c.line(x + half, y + half * 0.14, x + half, y + half * 0.86)
-    inset = half * 0.1
-    inner = half - 2 * inset
-    c.setFillColor(_pip_colour(n))
-    # pip_positions has y growing downwards (SVG); the PDF grows upwards.
-    _dots(c, [(x + end * half + inset + px * inner, y + half - inset - py * inner)
-              for end in (0, 1) for px, py in pip_positions(n)], pip_radius(n) * inner)
-
-
 #: The rows under the rounds, each a whole message (translated when drawn).
 _SUMMARY_LABELS = (N_("Total"), N_("Zero rounds"), N_("Lowest non-zero"), N_("Place"))
-
-
-@dataclass(frozen=True)
-class _Page:
-    """The printable area: the paper less a 30 pt margin on every side."""
-
-    left: float
-    right: float
-    top: float
-    bottom: float
-
-    @classmethod
-    def of(cls, width: float, height: float, margin: float = 30.0) -> "_Page":
-        return cls(margin, width - margin, height - margin, margin)
-
-    @property
-    def width(self) -> float:
-        return self.right - self.left
 
 
 @dataclass(frozen=True)
@@ -524,7 +162,7 @@ class _Grid:
     gap: ClassVar[float] = 3.0   # the double rule between the rounds and the summary
 
     @classmethod
-    def fit(cls, pen: _Pen, sheet: _Sheet, page: _Page, top: float,
+    def fit(cls, pen: Pen, sheet: _Sheet, page: Page, top: float,
             bottom_limit: float) -> "_Grid":
         """The grid between *top* and *bottom_limit*: rows shrink (or grow) to fill it."""
         n = len(sheet.players)
@@ -580,22 +218,21 @@ class _Grid:
 
 
 def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str | None) -> bytes:
-    fontset = fonts(font_dir)
+    """The sheet on one page of *paper* (landscape above PORTRAIT_MAX_PLAYERS), as PDF bytes."""
     size = PAPERS[paper]
     if len(sheet.players) > PORTRAIT_MAX_PLAYERS:
         size = landscape(size)
-    buf = BytesIO()
-    c = _SheetCanvas(buf, pagesize=size, pageCompression=1)
     title_for_meta = sheet.title or _("Blank scoresheet")
-    c.setTitle(_("Scoresheet: %(title)s", title=title_for_meta))
-    c.setAuthor(APP_NAME)
-    c.setCreator(APP_NAME)
-    c.setSubject(_("Mexican Train scoresheet"))
-    pen = _Pen(c, fontset)
-    page = _Page.of(*size)
+    return one_page(size, lambda pen: _draw_sheet(pen, sheet, Page.of(*size), printed),
+                    title=_("Scoresheet: %(title)s", title=title_for_meta),
+                    subject=_("Mexican Train scoresheet"), font_dir=font_dir)
 
+
+def _draw_sheet(pen: Pen, sheet: _Sheet, page: Page, printed: datetime | None) -> None:
+    """Every part of the sheet, in order: the grid's rows take the room the others leave."""
+    c = pen.c
     header_bottom = _draw_header(pen, sheet, page)
-    footer_top = _draw_footer(pen, page, printed or datetime.now().astimezone())
+    footer_top = draw_footer(pen, page, printed)
     # The block under the grid is measured first, so the grid's rows take what is left.
     block, block_h = _under_grid(pen, sheet, page)
     grid = _Grid.fit(pen, sheet, page, top=header_bottom - 10,
@@ -606,12 +243,8 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
     _draw_grid_lines(c, grid)
     _draw_lines(pen, block, grid.bottom - 10)
 
-    c.showPage()
-    c.save()
-    return buf.getvalue()
 
-
-def _draw_header(pen: _Pen, sheet: _Sheet, page: _Page) -> float:
+def _draw_header(pen: Pen, sheet: _Sheet, page: Page) -> float:
     """The game's name (or a line to write it on), set and rounds, date, rules; answers
     the y of the rule under it."""
     c = pen.c
@@ -661,22 +294,7 @@ def _draw_header(pen: _Pen, sheet: _Sheet, page: _Page) -> float:
     return header_bottom
 
 
-def _draw_footer(pen: _Pen, page: _Page, printed: datetime) -> float:
-    """The app's name, when the sheet was printed, the page number; answers the y of its top."""
-    c = pen.c
-    left, right, fy = page.left, page.right, page.bottom
-    c.setStrokeColor(GRID)
-    c.setLineWidth(0.5)
-    c.line(left, fy + 10, right, fy + 10)
-    pen.draw(left, fy, _(APP_NAME), 7.5, bold=True, color=MUTED)
-    pen.draw((left + right) / 2, fy, _("Printed %(when)s", when=format_date(printed, with_time=True)),
-             7.5, color=MUTED, align="center")
-    pen.draw(right, fy, _("Page %(page)s of %(pages)s", page=1, pages=1), 7.5, color=MUTED,
-             align="right")
-    return fy + 18
-
-
-def _under_grid(pen: _Pen, sheet: _Sheet, page: _Page) -> tuple[list[_Line], float]:
+def _under_grid(pen: Pen, sheet: _Sheet, page: Page) -> tuple[list[_Line], float]:
     """The block under the grid, measured, not drawn: the status line (or a winner line
     to fill in), the tiebreak notes, the rules reminder of a blank sheet; and its height."""
     left, inner_w = page.left, page.width
@@ -717,7 +335,7 @@ def _under_grid(pen: _Pen, sheet: _Sheet, page: _Page) -> tuple[list[_Line], flo
     return block, block_h
 
 
-def _draw_header_row(pen: _Pen, sheet: _Sheet, grid: _Grid) -> None:
+def _draw_header_row(pen: Pen, sheet: _Sheet, grid: _Grid) -> None:
     """The grid's first row: the label column's title, then each seat's number and name
     (or a box to write the name in)."""
     c = pen.c
@@ -747,7 +365,7 @@ def _draw_header_row(pen: _Pen, sheet: _Sheet, grid: _Grid) -> None:
                      bold=True, align="center")
 
 
-def _draw_rounds(pen: _Pen, sheet: _Sheet, grid: _Grid) -> None:
+def _draw_rounds(pen: Pen, sheet: _Sheet, grid: _Grid) -> None:
     """A row per round: its number, the engine as a domino and by name, the scores (a zero
     round on a pale green cell, circled)."""
     c = pen.c
@@ -759,7 +377,7 @@ def _draw_rounds(pen: _Pen, sheet: _Sheet, grid: _Grid) -> None:
         base = top_y - rh / 2 - num_size * 0.35
         pen.draw(grid.x + 16, base, str(k + 1), num_size, bold=True, align="right")
         dx = grid.x + 22
-        _domino(c, dx, top_y - rh / 2 - half / 2, half, engine)
+        draw_domino(c, dx, top_y - rh / 2 - half / 2, half, engine)
         pen.draw(dx + 2 * half + 4, top_y - rh / 2 - grid.engine_size * 0.35,
                  f"{engine}-{engine}", grid.engine_size, color=MUTED)
         for i, value in enumerate(sheet.cells[k]):
@@ -777,7 +395,7 @@ def _draw_rounds(pen: _Pen, sheet: _Sheet, grid: _Grid) -> None:
                 pen.draw(cx, base, str(value), num_size, align="center")
 
 
-def _draw_summary(pen: _Pen, sheet: _Sheet, grid: _Grid) -> None:
+def _draw_summary(pen: Pen, sheet: _Sheet, grid: _Grid) -> None:
     """Total, zero rounds, lowest non-zero round and place (left empty on a sheet with no
     round played); first place on a gold cell with a star once the game is finished."""
     c = pen.c
@@ -805,7 +423,7 @@ def _draw_summary(pen: _Pen, sheet: _Sheet, grid: _Grid) -> None:
                 c.setFillColor(WIN_FILL)
                 c.rect(x0, top_y - rh, col_w, rh, stroke=0, fill=1)
                 w = pen.width(value, num_size, True)
-                _star(c, cx - w / 2 - num_size * 0.75, top_y - rh / 2, num_size * 0.45, INK)
+                draw_star(c, cx - w / 2 - num_size * 0.75, top_y - rh / 2, num_size * 0.45, INK)
             pen.draw(cx, top_y - rh / 2 - num_size * 0.35, value, num_size, bold=bold,
                      align="center")
 
@@ -834,7 +452,7 @@ def _draw_grid_lines(c: Canvas, grid: _Grid) -> None:
     c.rect(gx, bottom, grid.width, y0 - bottom, stroke=1, fill=0)
 
 
-def _draw_lines(pen: _Pen, block: list[_Line], top: float) -> None:
+def _draw_lines(pen: Pen, block: list[_Line], top: float) -> None:
     """The block under the grid (from :func:`_under_grid`), starting at *top*."""
     c = pen.c
     for line in block:
@@ -849,43 +467,11 @@ def _draw_lines(pen: _Pen, block: list[_Line], top: float) -> None:
 
 # --- the public functions --------------------------------------------------------
 
-def _locked_render(sheet: _Sheet, paper: str, printed: datetime | None,
-                   font_dir: str | None) -> bytes:
-    """The sheet rendered under the drawing lock (see :func:`locked`)."""
-    return locked(_render, sheet, paper, printed, font_dir)
-
-
-def locked(render, *args) -> bytes:
-    """``render(*args)`` under the drawing lock, with binary (not ASCII85) streams.
-
-    rl_config.useA85 is reportlab's global switch, read while the PDF is
-    written; it is turned off only for the duration of our render: binary
-    streams are a fifth smaller and skip a pure-Python encoder that took a
-    third of the time.
-    """
-    with _draw_lock:
-        saved = rl_config.useA85
-        rl_config.useA85 = 0
-        try:
-            return render(*args)
-        finally:
-            rl_config.useA85 = saved
-
-
-def parse_paper(value, field: str = "paper") -> str:
-    """A paper size from config or a query: "A4" or "Letter", in any case."""
-    if isinstance(value, str):
-        for name in PAPERS:
-            if value.strip().lower() == name.lower():
-                return name
-    raise BadInput(_("The paper size must be A4 or Letter."), field)
-
-
 def scoresheet_pdf(game: Game, paper: str = "A4", *, printed: datetime | None = None,
                    font_dir: str | None = None) -> bytes:
     """The filled scoresheet of *game* (in progress or finished), one page, as PDF bytes."""
     paper = parse_paper(paper)
-    return _locked_render(_game_sheet(game), paper, printed, font_dir)
+    return _render(_game_sheet(game), paper, printed, font_dir)
 
 
 def blank_scoresheet_pdf(players: Sequence[str] | None = None, count: int | None = None,
@@ -919,20 +505,7 @@ def blank_scoresheet_pdf(players: Sequence[str] | None = None, count: int | None
     paper = parse_paper(paper)
     title = parse_game_name(name)
     sheet = _blank_sheet(seats, set_n, round_engines(set_n, start, end), options, title)
-    return _locked_render(sheet, paper, printed, font_dir)
+    return _render(sheet, paper, printed, font_dir)
 
 
-def minimal_pdf(paper: str = "A4") -> bytes:
-    """A one-cell reportlab PDF: the benchmark's baseline for reportlab's fixed cost."""
-    buf = BytesIO()
-    c = Canvas(buf, pagesize=PAPERS[parse_paper(paper)], pageCompression=1)
-    c.rect(100, 700, 60, 20)
-    c.setFont("Helvetica", 10)
-    c.drawString(105, 706, "0")
-    c.showPage()
-    c.save()
-    return buf.getvalue()
-
-
-__all__ = ["scoresheet_pdf", "blank_scoresheet_pdf", "parse_paper", "fonts", "FontsMissing",
-           "PAPERS", "PORTRAIT_MAX_PLAYERS", "APP_NAME"]
+__all__ = ["scoresheet_pdf", "blank_scoresheet_pdf", "PORTRAIT_MAX_PLAYERS"]
