@@ -21,14 +21,14 @@ import sqlite_utils
 from sqlite_utils import Migrations
 from sqlite_utils.db import NotFoundError
 
-from .archive import Archive, to_document
-from .errors import BadInput
-from .game import Game, Round
-from .merge import Merge, merge_scores
-from .options import RuleOptions, round_engines
-from .game import person_key
-from .standings import Standing, rank as rank_standings
-from .text import _
+from ..archive import Archive, to_document
+from ..errors import BadInput
+from ..game import Game, Round
+from ..merge import Merge, merge_scores
+from ..options import RuleOptions, round_engines
+from ..game import person_key
+from ..standings import Standing, rank as rank_standings
+from ..text import _
 
 migrations = Migrations("scorekeeper")
 
