@@ -96,6 +96,7 @@ def one_person_each(db, players: list[str]) -> None:
                              name=name, other=seen[person]), f"players.{i}")
         seen[person] = name
 
+
 def persons_of_game(db, game_id: str) -> set[str]:
     """The persons seated at a game (to rename or forget in ``persons`` when it changes)."""
     return {r[0] for r in db.execute("select person from seats where game_id = ?", [game_id])}
@@ -114,7 +115,6 @@ def refresh_persons(db, persons) -> None:
                        "on conflict (person) do update set name = excluded.name, "
                        "stamp = excluded.stamp where persons.name != excluded.name "
                        "or persons.stamp != excluded.stamp", [person, row[0], row[1]])
-
 
 
 # --- what the players' pages read --------------------------------------------
