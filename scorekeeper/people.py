@@ -1,30 +1,26 @@
-"""Storage of people across games and of seasons (issue 12): records, aliases, seasons.
+"""People across games and seasons (issue 12): records, aliases, seasons.
 
-Everything here reads the ``seats`` table that storage.refresh_seats keeps in step
-with every save, so a record or a season's standings is one indexed SQL sum, however
-many games the club has played.  Only complete games that are not in "Recently
-deleted" count; a season holds the complete games created within its dates (the
-server's local date, inclusive).
+The figures come from the ``seats`` table that storage keeps in step with every save
+(``storage.club``, which holds every read and write of the club's tables), so a record
+or a season's standings is one indexed SQL sum, however many games the club has
+played.  Here they become records and season tables, and what a person asks for (a
+name to join to another, a season) is checked, with the sentence that refuses it.
+Only complete games that are not in "Recently deleted" count; a season holds the
+complete games created within its dates (the server's local date, inclusive).
 """
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
-from datetime import date
 
 from .errors import BadInput
 from .game import game_title, person_key
 from .records import Record, Season, SeasonTable, check_season, rank
-from .storage import now, person_of, refresh_persons, snapshot, write
+from .storage import club, snapshot, write
+# Read as stored: the pages ask this module for them with the rest of a person's data.
+from .storage.club import known_names, seasons  # noqa: F401
+from .storage.games import last_game_id  # noqa: F401
 from .text import _
-
-_SUMS = """
-    select person, count(*) as games, coalesce(sum(place = 1), 0) as wins,
-           sum(rounds) as rounds, sum(total) as points,
-           sum(zero_rounds) as zero_rounds, min(total) as lowest_game
-    from seats where complete = 1 and live = 1 {where}
-    group by person"""
 
 
 class UnknownPlayer(LookupError):
@@ -35,27 +31,18 @@ class SeasonNotFound(LookupError):
     """No season has that id."""
 
 
-def _names(db, where: str = "", params=()) -> dict[str, str]:
-    """Each person's spelling in their most recent live game (storage.refresh_persons)."""
-    return dict(db.execute(f"select person, name from persons where 1 {where}",
-                           list(params)).fetchall())
-
-
-def _records(db, where: str = "", params=(), names: dict[str, str] | None = None
-             ) -> list[Record]:
-    if names is None:
-        names = _names(db)
-    rows = db.execute(_SUMS.format(where=where), list(params)).fetchall()
+def _records(sums: list[tuple], names: dict[str, str]) -> list[Record]:
+    """Records from storage's sums (club.record_sums), each named as *names* say."""
     return [Record(names.get(person, person), person, games, wins, rounds, points, zeros,
-                   lowest) for person, games, wins, rounds, points, zeros, lowest in rows]
+                   lowest) for person, games, wins, rounds, points, zeros, lowest in sums]
 
 
 def directory(db) -> list[Record]:
     """Every person of the live games, by name, with their record (zeros when none of
     their games is complete yet)."""
     with snapshot(db):
-        names = _names(db)
-        found = {r.key: r for r in _records(db, names=names)}
+        names = club.names(db)
+        found = {r.key: r for r in _records(club.record_sums(db), names)}
     people = [found.get(person) or Record(name, person, 0, 0, 0, 0, 0, None)
               for person, name in names.items()]
     return sorted(people, key=lambda r: (r.name.casefold(), r.key))
@@ -98,9 +85,8 @@ class Player:
 
 def find_person(db, name: str) -> str:
     """The person key of *name*, or UnknownPlayer when no live game has that name."""
-    person = person_of(db, name)
-    if db.execute("select 1 from seats where person = ? and live = 1 limit 1",
-                  [person]).fetchone() is None:
+    person = club.person_of(db, name)
+    if not club.plays_live(db, person):
         raise UnknownPlayer(_short(name))
     return person
 
@@ -109,23 +95,13 @@ def player(db, name: str) -> Player:
     """Everything the player's page shows; UnknownPlayer for a name never seen."""
     with snapshot(db):
         person = find_person(db, name)
-        where, params = "and person = ?", [person]
-        names = _names(db, where, params)
-        found = _records(db, where, params, names)
+        names = club.names(db, person)
+        found = _records(club.record_sums(db, person=person), names)
         record = found[0] if found else Record(names[person], person, 0, 0, 0, 0, 0, None)
-        games = tuple(PlayedGame(*row) for row in db.execute(
-            "select g.id, g.name, s.day, s.total, s.place, s.players, s.name "
-            "from seats s join games g on g.id = s.game_id "
-            "where s.person = ? and s.complete = 1 and s.live = 1 "
-            "order by s.stamp desc", params).fetchall())
-        spellings = tuple(r[0] for r in db.execute(
-            "select distinct name from seats where person = ? and live = 1 and name != ? "
-            "order by name", [person, record.name]).fetchall())
-        aliases = tuple(r[0] for r in db.execute(
-            "select name from aliases where person = ? order by name", params).fetchall())
-        in_progress = db.execute(
-            "select count(*) from seats where person = ? and complete = 0 and live = 1",
-            params).fetchone()[0]
+        games = tuple(PlayedGame(*row) for row in club.played_games(db, person))
+        spellings = club.spellings(db, person, besides=record.name)
+        aliases = club.aliases(db, person)
+        in_progress = club.games_in_progress(db, person)
     return Player(record, games, spellings, aliases, in_progress)
 
 
@@ -143,56 +119,33 @@ def add_alias(db, alias: str, of: str) -> Record:
         raise BadInput(_("Give the name of the player that %(alias)s is another spelling of.",
                          alias=alias.strip()), "of")
     alias, of = alias.strip(), of.strip()
-    with write(db):
+    with write(db):   # the checks and the change see one state
         for name, field in ((alias, "alias"), (of, "of")):
-            if db.execute("select 1 from seats where key = ? and live = 1 limit 1",
-                          [person_key(name)]).fetchone() is None:
+            if not club.spelling_plays_live(db, name):
                 raise BadInput(_("No game has a player called %(name)s.", name=_short(name)),
                                field)
-        moved, kept = person_of(db, alias), person_of(db, of)
+        moved, kept = club.person_of(db, alias), club.person_of(db, of)
         if moved == kept:
             raise BadInput(_("%(alias)s and %(of)s are already the same player.",
                              alias=alias, of=of), "alias")
         if moved != person_key(alias):   # an alias already: say whose, as it was joined
-            joined_to = db.execute("select of_name from aliases where key = ?",
-                                   [person_key(alias)]).fetchone()[0]
             raise BadInput(_("%(alias)s is already joined to %(name)s; separate it first.",
-                             alias=alias, name=joined_to), "alias")
+                             alias=alias, name=club.joined_to(db, alias)), "alias")
         # Any game, a deleted one too (it may come back): they are two people.
-        together = db.execute(
-            "select 1 from seats x join seats y on y.game_id = x.game_id "
-            "where x.person = ? and y.person = ? limit 1", [moved, kept]).fetchone()
-        if together is not None:
+        if club.sat_together(db, moved, kept):
             raise BadInput(_("%(alias)s and %(of)s sat at the same game, so they are two "
                              "different players.", alias=alias, of=of), "alias")
-        db.execute("update aliases set person = ? where person = ?", [kept, moved])
-        db.execute("insert into aliases (key, person, name, of_name, created_at) "
-                   "values (?, ?, ?, ?, ?)", [moved, kept, alias, of, now()])
-        db.execute("update seats set person = ? where person = ?", [kept, moved])
-        refresh_persons(db, (kept, moved))
+        club.join(db, moved, kept, alias=alias, of=of)
     return record_of(db, of)
 
 
 def remove_alias(db, alias: str) -> None:
     """*alias* is its own person again (BadInput when it is not an alias), and so is every
     name that was joined to it (they follow it out, as they followed it in)."""
-    key = person_key(alias or "")
     with write(db):
-        was = person_of(db, alias or "")
-        if db.execute("delete from aliases where key = ?", [key]).rowcount == 0:
+        if not club.separate(db, alias or ""):
             raise BadInput(_("%(name)s is not joined to another player.",
                              name=_short(alias or "")), "alias")
-        followers = [key]
-        joined = db.execute("select key, of_name from aliases where person = ?",
-                            [was]).fetchall()
-        while followers:
-            leader = followers.pop()
-            db.execute("update seats set person = ? where key = ?", [key, leader])
-            for other, of_name in joined:
-                if person_key(of_name) == leader:
-                    db.execute("update aliases set person = ? where key = ?", [key, other])
-                    followers.append(other)
-        refresh_persons(db, (key, was))
 
 
 def record_of(db, name: str) -> Record:
@@ -208,61 +161,31 @@ def _short(name: str, limit: int = 40) -> str:
     return name if len(name) <= limit else name[:limit] + "…"
 
 
-def known_names(db, limit: int = 300) -> list[str]:
-    """People's names for suggestions, most recently played first."""
-    return [r[0] for r in db.execute("select name from persons order by stamp desc limit ?",
-                                     [limit]).fetchall()]
-
-
-def last_game_id(db) -> str | None:
-    """The most recently started game outside "Recently deleted" (None when there is none):
-    the new-game page offers to seat the same table again."""
-    row = db.execute("select id from games where deleted_at is null "
-                     "order by created_at desc, rowid desc limit 1").fetchone()
-    return row[0] if row else None
-
-
 # --- seasons ---------------------------------------------------------------
-
-def _season(row) -> Season:
-    return Season(row[0], row[1], date.fromisoformat(row[2]), date.fromisoformat(row[3]))
-
 
 def create_season(db, name, start, end) -> Season:
     """Store a season (a name and an inclusive date range), checked first."""
     name, first, last = check_season(name, start, end)
-    season_id = secrets.token_hex(5)
-    with write(db):
-        db["seasons"].insert({"id": season_id, "name": name, "start": first.isoformat(),
-                              "end": last.isoformat(), "created_at": now()})
-    return Season(season_id, name, first, last)
-
-
-def seasons(db) -> list[Season]:
-    """Every season, the latest-ending first."""
-    return [_season(r) for r in db.execute(
-        "select id, name, start, end from seasons order by end desc, start desc, name")]
+    return club.add_season(db, name, first, last)
 
 
 def get_season(db, season_id: str) -> Season:
-    row = db.execute("select id, name, start, end from seasons where id = ?",
-                     [season_id]).fetchone()
-    if row is None:
+    """The season with that id; SeasonNotFound when there is none."""
+    season = club.find_season(db, season_id)
+    if season is None:
         raise SeasonNotFound(season_id)
-    return _season(row)
+    return season
 
 
 def delete_season(db, season_id: str) -> None:
     """Remove a season (the games and records stay as they are)."""
-    with write(db):
-        if db.execute("delete from seasons where id = ?", [season_id]).rowcount == 0:
-            raise SeasonNotFound(season_id)
+    if not club.delete_season(db, season_id):
+        raise SeasonNotFound(season_id)
 
 
 def season_records(db, season: Season) -> list[Record]:
     """Each person's record over the season's complete games."""
-    return _records(db, "and day between ? and ?",
-                    [season.start.isoformat(), season.end.isoformat()])
+    return _records(club.record_sums(db, days=(season.start, season.end)), club.names(db))
 
 
 def season_table(db, season_id: str, rank_by: str = "wins", min_games: int = 0) -> SeasonTable:

@@ -26,7 +26,7 @@ from ..netinfo import join_urls, qr_svg
 from ..parsing import whole_number
 from ..pins import PinRefused, check, client_address, hash_pin, is_keeper, parse_pin, remember
 from ..pagecache import cached_page, page_etag
-from ..storage import Busy, load_game, set_pin
+from ..storage import Busy, last_saved_round, load_game, set_pin
 from . import safe_next
 
 bp = Blueprint("devices", __name__)
@@ -56,10 +56,10 @@ def game_url(game: Game) -> str:
 def live_attrs(game: Game) -> Markup:
     """The <body> attributes that make a page of *game* update itself (static/app.js asks
     the page again with If-None-Match: this ETag; 304 while the game has not changed)."""
-    latest = get_db().execute("select number from edits where game_id = ? order by id desc "
-                              "limit 1", [game.id]).fetchone()
+    latest = last_saved_round(get_db(), game.id)
     return Markup(' data-live-etag="%s" data-saved-round="%s" data-version="%s"') % (
-        page_etag(game.version, is_keeper(game)), latest[0] if latest else "", game.version)
+        page_etag(game.version, is_keeper(game)), "" if latest is None else latest,
+        game.version)
 
 @bp.get("/games/<game_id>/board")
 @cached_page

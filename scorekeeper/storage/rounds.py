@@ -1,0 +1,231 @@
+"""Rounds: recording a round's scores with its history entries, the conflict of two
+tablets saving one round, the history of a game, and undo and redo.
+
+A round's scores and their history entries (``edits``, ``changes``) are written in one
+transaction with the round's new revision and the game's ``seats`` rows
+(:func:`~.club.refresh_seats`).  A save based on an older revision is refused or merged
+(:class:`StaleRound`), never written blindly.  Undo and redo are history entries of
+their own, linked to the entry they take back.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlite_utils.db import NotFoundError
+
+from ..errors import BadInput
+from ..game import Game, Round
+from ..merge import Merge, merge_scores
+from ..text import _
+from .club import refresh_seats
+from .connection import now, write
+from .games import load_game, require_live
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Another tablet saved this round after the scorekeeper opened it."""
+
+    round: Round
+    changes: list[dict]
+    merge: Merge | None = None   # with a base: who needs a choice, the rest merged
+
+
+class StaleRound(Exception):
+    """The round changed since the given revision was read (another tablet saved it)."""
+
+    def __init__(self, conflict: Conflict):
+        super().__init__("stale round")
+        self.conflict = conflict
+
+
+def record_round(db, game: Game, number: int, scores: dict[str, int],
+                 hands: dict[str, list] | None = None,
+                 expected_revision: int | None = None, *, merge: bool = False,
+                 base: dict[str, int | None] | None = None) -> Round:
+    """Store a round's scores and their history entries in one transaction.
+
+    With *expected_revision*, a save based on an older revision is never
+    written blindly: it is refused (StaleRound), or, with *merge*, merged
+    player by player with what was saved meanwhile against *base* (the scores
+    the page showed; None if unknown) and the merge stored — unless a player
+    was changed on both tablets, differently (StaleRound carrying the merge).
+    """
+    with write(db):
+        require_live(db, game.id)
+        current = _round_row(db, game.id, number)
+        if expected_revision is not None and current["revision"] != expected_revision:
+            fresh = load_game(db, game.id).round(number)
+            merged = merge_scores(game.players, base, scores, fresh.scores) if merge else None
+            if merged is None or not merged.clean:
+                raise StaleRound(_conflict(db, game, number, expected_revision, merged))
+            scores = merged.scores
+            hands = _merged_hands(game.players, merged, hands, fresh)
+        stored = {s["player"]: (s["score"], s["hand"]) for s in db.query(
+            "select player, score, hand from scores where game_id = ? and number = ?",
+            [game.id, number])}
+        old = {p: score for p, (score, _hand) in stored.items()}
+        new_hands = {p: json.dumps(hands[p]) if hands and p in hands else None
+                     for p in game.players}
+        at = now()
+        diff = [(p, old.get(p), scores[p]) for p in game.players if old.get(p) != scores[p]]
+        hands_changed = any(stored.get(p, (None, None))[1] != new_hands[p] for p in game.players)
+        if not diff and not hands_changed:
+            # Nothing changes: no history entry and no new revision.
+            return load_game(db, game.id).round(number)
+        edit_id = None
+        if diff:
+            edit_id = db["edits"].insert({"game_id": game.id, "number": number, "at": at,
+                                          "undo_of": None}).last_pk
+            db["changes"].insert_all({"edit_id": edit_id, "game_id": game.id, "number": number,
+                                      "player": p, "old": o, "new": n, "at": at}
+                                     for p, o, n in diff)
+        db["scores"].upsert_all(
+            ({"game_id": game.id, "number": number, "player": p, "score": scores[p],
+              "hand": new_hands[p]} for p in game.players), pk=("game_id", "number", "player"))
+        _bump(db, game.id, number, at)
+        refresh_seats(db, game.id)
+    return load_game(db, game.id).round(number)
+
+
+def _merged_hands(players, merged: Merge, mine: dict | None, fresh: Round) -> dict | None:
+    """The counted tiles that go with the merged scores, each player's from the side kept.
+
+    Where both sides agree on a score and only the other tablet counted the
+    tiles, its tiles are kept too.  Tiles counted on one tablet may clash with
+    the other's (a tile in two hands, R3.3); the scores still stand, so the
+    tiles are then dropped.
+    """
+    mine, theirs = mine or {}, fresh.hands or {}
+    hands = {}
+    for p in players:
+        same_score = fresh.scores is not None and fresh.scores[p] == merged.scores[p]
+        if p in merged.theirs or (same_score and mine.get(p) is None):
+            side = theirs
+        else:
+            side = mine
+        if side.get(p) is not None:
+            hands[p] = side[p]
+    tiles = [tuple(sorted(t)) for hand in hands.values() for t in hand]
+    if len(tiles) != len(set(tiles)):
+        return None
+    return hands or None
+
+
+def _round_row(db, game_id: str, number: int) -> dict:
+    try:
+        return db["rounds"].get((game_id, number))
+    except NotFoundError:
+        raise BadInput(_("This game has no round %(n)s.", n=number), "number") from None
+
+
+def _bump(db, game_id: str, number: int, at: str) -> None:
+    db.execute("update rounds set revision = revision + 1, updated_at = ? "
+               "where game_id = ? and number = ?", [at, game_id, number])
+    db.execute("update games set updated_at = ? where id = ?", [at, game_id])
+
+
+def _conflict(db, game: Game, number: int, since_revision: int,
+              merged: Merge | None = None) -> Conflict:
+    fresh = load_game(db, game.id).round(number)
+    # The changes saved for this round after the scorekeeper's copy: the last
+    # (current revision - their revision) edits of the round.
+    edits = [r["id"] for r in db.query(
+        "select id from edits where game_id = ? and number = ? order by id desc limit ?",
+        [game.id, number, max(0, fresh.revision - since_revision)])]
+    changes = [dict(r) for r in db.query(
+        f"select player, old, new, at from changes where edit_id in "
+        f"({','.join('?' * len(edits))}) order by id", edits)] if edits else []
+    return Conflict(fresh, changes, merged)
+
+
+def history(db, game_id: str) -> list[dict]:
+    """Every score change of a game, oldest first, with its edit and undo links."""
+    return [dict(r) for r in db.query(
+        "select c.id, c.edit_id, c.number as round, c.player, c.old, c.new, c.at, "
+        "e.undo_of, e.redo_of, (select u.id from edits u where u.undo_of = e.id) as undone_by, "
+        "(select r.id from edits r where r.redo_of = e.id) as redone_by "
+        "from changes c join edits e on e.id = c.edit_id where c.game_id = ? order by c.id",
+        [game_id])]
+
+
+def last_saved_round(db, game_id: str) -> int | None:
+    """The round of the game's latest history entry (a page marks it as just saved); None
+    before the first save."""
+    row = db.execute("select number from edits where game_id = ? order by id desc limit 1",
+                     [game_id]).fetchone()
+    return row[0] if row else None
+
+
+def last_undoable(db, game_id: str) -> dict | None:
+    """The latest edit that is not an undo and has not been undone."""
+    rows = list(db.query(
+        "select e.id, e.number from edits e where e.game_id = ? and e.undo_of is null "
+        "and not exists (select 1 from edits u where u.undo_of = e.id) "
+        "order by e.id desc limit 1", [game_id]))
+    return dict(rows[0]) if rows else None
+
+
+def edit_changes(db, edit_id: int) -> list[dict]:
+    """The score changes one history entry made: player, old, new."""
+    return [dict(r) for r in db.query("select player, old, new from changes where edit_id = ? "
+                                      "order by id", [edit_id])]
+
+
+def undo_last(db, game: Game) -> dict | None:
+    """Undo the latest change: put its old values back, as a new history entry."""
+    return _take_back(db, game, last_undoable, "undo_of")
+
+
+def last_redoable(db, game_id: str) -> dict | None:
+    """The undo to redo: the game's latest history entry, when it is an undo not yet redone."""
+    rows = list(db.query(
+        "select e.id, e.number from edits e where e.game_id = ? and e.undo_of is not null "
+        "and e.id = (select max(id) from edits where game_id = ?) "
+        "and not exists (select 1 from edits r where r.redo_of = e.id)", [game_id, game_id]))
+    return dict(rows[0]) if rows else None
+
+
+def redo_last(db, game: Game) -> dict | None:
+    """Redo the undo that was the last change: the values it took away come back, as a new
+    history entry (which can be undone like any change)."""
+    return _take_back(db, game, last_redoable, "redo_of")
+
+
+def _take_back(db, game: Game, find, link: str) -> dict | None:
+    """One write: the entry *find* names is taken back (its old values restored) by a new
+    entry linked to it as *link* (undo_of or redo_of); None when there is none."""
+    with write(db):
+        require_live(db, game.id)
+        target = find(db, game.id)
+        if target is None:
+            return None
+        changes = edit_changes(db, target["id"])
+        _put_back(db, game, target["number"], {c["player"]: c["old"] for c in changes},
+                  **{link: target["id"]})
+        return {"round": target["number"], "changes": changes}
+
+
+def _put_back(db, game: Game, number: int, values: dict[str, int | None], *,
+              undo_of: int | None = None, redo_of: int | None = None) -> None:
+    """Inside a write: set these players' scores of a round (None: the round unplayed again),
+    as one history entry linked to the entry it undoes or redoes."""
+    at = now()
+    edit_id = db["edits"].insert({"game_id": game.id, "number": number, "at": at,
+                                  "undo_of": undo_of, "redo_of": redo_of}).last_pk
+    current = {s["player"]: s["score"] for s in db.query(
+        "select player, score from scores where game_id = ? and number = ?", [game.id, number])}
+    db["changes"].insert_all({"edit_id": edit_id, "game_id": game.id, "number": number,
+                              "player": p, "old": current.get(p), "new": v, "at": at}
+                             for p, v in values.items())
+    if all(v is None for v in values.values()):
+        # Back to before the round's first recording: the round is unplayed again.
+        db.execute("delete from scores where game_id = ? and number = ?", [game.id, number])
+    else:
+        db["scores"].upsert_all(({"game_id": game.id, "number": number, "player": p,
+                                  "score": v, "hand": None} for p, v in values.items()),
+                                pk=("game_id", "number", "player"))
+    _bump(db, game.id, number, at)
+    refresh_seats(db, game.id)
