@@ -24,6 +24,7 @@ MAX_PLAYERS = 14
 _YES = {"true", "yes", "on", "1"}
 _NO = {"false", "no", "off", "0"}
 
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One row of the R9 table: an option's name, the rule it changes, a person's words
