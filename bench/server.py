@@ -39,11 +39,19 @@ def scorekeeper_script() -> str:
 
 
 class Server:
-    """A started server: its port and a few calls to set it up."""
+    """A started server: its port, its process id and a few calls to set it up."""
 
-    def __init__(self, port: int):
+    def __init__(self, port: int, pid: int | None = None):
         self.port = port
+        self.pid = pid
         self.base = f"http://127.0.0.1:{port}"
+
+    def cpu_seconds(self) -> float:
+        """The CPU time the server's process has used so far, every thread (Linux's
+        /proc/<pid>/stat, user + system): what its answers cost, whatever else runs."""
+        with open(f"/proc/{self.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def call(self, method: str, path: str, body=None, headers: dict | None = None):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -64,11 +72,12 @@ class Server:
 
 
 @contextmanager
-def running_server(threads: int = 8, prepare=None):
+def running_server(threads: int = 8, prepare=None, program: list[str] | None = None):
     """Start the server (as run.sh does) and yield a Server; stop it and clean up after.
 
     *prepare*, when given, is called with the database's path before the server starts
-    (to fill it with a club's history, say).
+    (to fill it with a club's history, say).  *program* replaces the ``scorekeeper``
+    console script (a benchmark's own variant of it); the same arguments follow.
     """
     tmp = tempfile.mkdtemp(prefix="scorekeeper-bench-")
     port = free_port()
@@ -77,8 +86,8 @@ def running_server(threads: int = 8, prepare=None):
     env = {**os.environ, "SCOREKEEPER_DATABASE": os.path.join(tmp, "bench.db"),
            "SCOREKEEPER_SECRET_KEY": "bench"}
     log = open(os.path.join(tmp, "server.log"), "wb")
-    command = [scorekeeper_script(), "--host", "127.0.0.1", "--port", str(port),
-               "--threads", str(threads)]
+    command = (program or [scorekeeper_script()]) + ["--host", "127.0.0.1", "--port", str(port),
+                                                     "--threads", str(threads)]
     print("server:", " ".join([os.path.relpath(command[0], ROOT)] + command[1:]), flush=True)
     process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
@@ -94,7 +103,7 @@ def running_server(threads: int = 8, prepare=None):
                 if time.monotonic() > deadline or process.poll() is not None:
                     raise SystemExit(f"the server did not start; see {log.name}")
                 time.sleep(0.1)
-        yield Server(port)
+        yield Server(port, process.pid)
     finally:
         process.send_signal(signal.SIGINT)
         try:

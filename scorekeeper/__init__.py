@@ -23,9 +23,11 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import db, i18n, wiring
+    from . import db, i18n, pagecache, pins, wiring
     db.init_app(app)
     i18n.init_app(app)
+    pagecache.init_app(app)
+    pins.init_app(app)
     wiring.init_app(app)
     return app
 

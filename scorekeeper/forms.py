@@ -16,7 +16,7 @@ from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from .errors import BadInput
 from .game import parse_game_name, parse_players
-from .options import CHOICES, MAX_PLAYERS, OPTION_LABELS, VALUE_LABELS, RuleOptions, parse_engines
+from .options import MAX_PLAYERS, OPTIONS, Option, RuleOptions, parse_engines
 from .parsing import whole_number
 from .pins import parse_pin
 from .tiles import DEFAULT_SET, SETS
@@ -73,17 +73,19 @@ class WholeNumberField(IntegerField):
                                      "0 to 9.", label=self.label.text))
 
 
-def _option_field(name):
+def option_field(option: Option) -> ChoiceField:
+    """The radio group of one R9 option, from its row: its label, its values' labels, the
+    default checked."""
     return ChoiceField(
-        _l(OPTION_LABELS[name]),
-        choices=[_Choice("true" if v is True else "false" if v is False else v,
-                         _l(VALUE_LABELS[(name, v)])) for v in CHOICES[name]],
-        default="false" if CHOICES[name][0] is False else CHOICES[name][0],
+        _l(option.label),
+        choices=[_Choice(option.as_text(value), _l(label)) for value, label in option.values],
+        default=option.as_text(option.default),
     )
 
 
 class NewGameForm(FlaskForm):
-    """A new game: players in seating order, the set, the rule options (R9)."""
+    """A new game: players in seating order, the set, the rule options (R9: a field per row
+    of options.OPTIONS, added below the class)."""
 
     name = StringField(_l("Game name (optional)"), validators=[Length(max=60)])
     players = FieldList(StringField(_l("Player")), min_entries=MAX_PLAYERS,
@@ -93,12 +95,6 @@ class NewGameForm(FlaskForm):
     shortened = BooleanField(_l("Shortened game"))
     start_engine = WholeNumberField(_l("Start engine"), validators=[Optional(), NumberRange(0, 18)])
     end_engine = WholeNumberField(_l("End engine"), validators=[Optional(), NumberRange(0, 18)])
-    deal = _option_field("deal")
-    starter = _option_field("starter")
-    first_turn = _option_field("first_turn")
-    first_turn_stuck = _option_field("first_turn_stuck")
-    double_owner_satisfies = _option_field("double_owner_satisfies")
-    double_blank = _option_field("double_blank")
     pin = StringField(_l("Scorekeeper PIN (optional, 4 to 8 digits)"))
 
     def validate_pin(self, field):
@@ -131,13 +127,23 @@ class NewGameForm(FlaskForm):
             raise ValidationError(error.message) from None
 
     def options(self) -> RuleOptions:
-        return RuleOptions.from_text({name: getattr(self, name).data for name in CHOICES})
+        """The house rules chosen (R9), read as every form's options are (from_text)."""
+        return RuleOptions.from_text({field.short_name: field.data
+                                      for field in self.option_fields()})
+
+    def option_fields(self) -> list[ChoiceField]:
+        """The R9 options' radio groups, in the table's order (the page shows them so)."""
+        return [self[option.name] for option in OPTIONS]
 
     def engines(self) -> tuple[int, int]:
         """The start and end engine (R2.1); raises BadInput with the field."""
         if not self.shortened.data:
             return self.set.data, 0
         return parse_engines(self.set.data, self.start_engine.data, self.end_engine.data)
+
+
+for _option in OPTIONS:   # WTForms takes fields set on the class as its own (dynamic forms)
+    setattr(NewGameForm, _option.name, option_field(_option))
 
 
 class RenameForm(FlaskForm):

@@ -1,7 +1,10 @@
 """Rule options (R9), the deal (R1.3, R1.4) and a game's engines (R2.1).
 
 One :class:`RuleOptions` value is threaded through scoring and the referee, so
-no view ever asks "which profile is this?".
+no view ever asks "which profile is this?".  Each option is one row of
+:data:`OPTIONS` (an :class:`Option`: its name, rule, words and values); the
+labels, the rules, the choices, the defaults, the reading of text and the
+new-game form's fields are all made from the rows.
 """
 
 from __future__ import annotations
@@ -17,62 +20,105 @@ from .tiles import SETS, set_size
 MIN_PLAYERS = 2
 MAX_PLAYERS = 14
 
-#: Each option's allowed values, default first (the R9 table).
-CHOICES: dict[str, tuple] = {
-    "deal": ("A", "B"),
-    "starter": ("engine_holder", "highest_draw"),
-    "first_turn": ("train", "single"),
-    "first_turn_stuck": ("marker", "draw"),
-    "double_owner_satisfies": (False, True),
-    "double_blank": (50, 25, 0),
-}
+#: The words a yes-or-no option reads as text.
+_YES = {"true", "yes", "on", "1"}
+_NO = {"false", "no", "off", "0"}
 
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One row of the R9 table: an option's name, the rule it changes, a person's words
+    for it and for each of its values (marked N_, translated where they are shown),
+    the values default first.  Everything else about the options is made from the rows."""
+
+    name: str
+    rule: str
+    label: str
+    values: tuple[tuple[bool | int | str, str], ...]
+
+    @property
+    def default(self) -> bool | int | str:
+        """The Official profile's value: the first."""
+        return self.values[0][0]
+
+    @property
+    def choices(self) -> tuple:
+        """The allowed values, default first."""
+        return tuple(value for value, _label in self.values)
+
+    def accepts(self, value) -> bool:
+        """True when *value* is one of the choices, of their type (JSON's 1 is not true)."""
+        if isinstance(self.default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(self.default, int):
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, str)
+        return ok and value in self.choices
+
+    def from_text(self, text: str):
+        """The value *text* means (a yes-or-no word, ASCII digits, or the text itself); text
+        that means none is given back, for accepts() to refuse."""
+        if isinstance(self.default, bool):
+            low = text.lower()
+            return True if low in _YES else False if low in _NO else text
+        if isinstance(self.default, int):
+            number = whole_number(text)
+            return text if number is None else number
+        return text
+
+    @staticmethod
+    def as_text(value) -> str:
+        """A value as a form carries it: "true" or "false", "25", "B"."""
+        return "true" if value is True else "false" if value is False else str(value)
+
+
+#: The R9 table, one row per option: everything below, the RuleOptions fields' defaults
+#: and the new-game form's radio groups are made from it.
+OPTIONS: tuple[Option, ...] = (
+    Option("deal", "R1.3", N_("Deal table"), (
+        ("A", N_("Table A (Official)")),
+        ("B", N_("Table B")))),
+    Option("starter", "R2.2", N_("Who starts a round"), (
+        ("engine_holder", N_("The player holding the engine")),
+        ("highest_draw", N_("Engine set aside; highest draw starts")))),
+    Option("first_turn", "R4.1", N_("First turn"), (
+        ("train", N_("Build a whole train on your own train")),
+        ("single", N_("Exactly one tile")))),
+    Option("first_turn_stuck", "R4.2", N_("Stuck on the first turn"), (
+        ("marker", N_("Place a marker, no draw")),
+        ("draw", N_("Draw one, then marker if it does not fit")))),
+    Option("double_owner_satisfies", "R6.7", N_("Tile owed after a double"), (
+        (False, N_("Anywhere legal")),
+        (True, N_("Must go on that double")))),
+    Option("double_blank", "R7.3", N_("Double-blank (0-0) counts"), (
+        (50, N_("50 points")),
+        (25, N_("25 points")),
+        (0, N_("0 (face value)")))),
+)
+OPTION = {option.name: option for option in OPTIONS}
+
+#: Each option's allowed values, default first.
+CHOICES: dict[str, tuple] = {option.name: option.choices for option in OPTIONS}
 #: The rule each option changes, for labels and rulings.
-OPTION_RULES = {
-    "deal": "R1.3",
-    "starter": "R2.2",
-    "first_turn": "R4.1",
-    "first_turn_stuck": "R4.2",
-    "double_owner_satisfies": "R6.7",
-    "double_blank": "R7.3",
-}
-
+OPTION_RULES = {option.name: option.rule for option in OPTIONS}
 #: A person's words for each option and value (marked for translation).
-OPTION_LABELS = {
-    "deal": N_("Deal table"),
-    "starter": N_("Who starts a round"),
-    "first_turn": N_("First turn"),
-    "first_turn_stuck": N_("Stuck on the first turn"),
-    "double_owner_satisfies": N_("Tile owed after a double"),
-    "double_blank": N_("Double-blank (0-0) counts"),
-}
-VALUE_LABELS = {
-    ("deal", "A"): N_("Table A (Official)"),
-    ("deal", "B"): N_("Table B"),
-    ("starter", "engine_holder"): N_("The player holding the engine"),
-    ("starter", "highest_draw"): N_("Engine set aside; highest draw starts"),
-    ("first_turn", "train"): N_("Build a whole train on your own train"),
-    ("first_turn", "single"): N_("Exactly one tile"),
-    ("first_turn_stuck", "marker"): N_("Place a marker, no draw"),
-    ("first_turn_stuck", "draw"): N_("Draw one, then marker if it does not fit"),
-    ("double_owner_satisfies", False): N_("Anywhere legal"),
-    ("double_owner_satisfies", True): N_("Must go on that double"),
-    ("double_blank", 50): N_("50 points"),
-    ("double_blank", 25): N_("25 points"),
-    ("double_blank", 0): N_("0 (face value)"),
-}
+OPTION_LABELS = {option.name: option.label for option in OPTIONS}
+VALUE_LABELS = {(option.name, value): label for option in OPTIONS
+                for value, label in option.values}
 
 
 @dataclass(frozen=True, slots=True)
 class RuleOptions:
-    """The house rules of one game (R9); the defaults are the Official profile."""
+    """The house rules of one game (R9): a field per row of OPTIONS, defaulting to the
+    row's first value (the Official profile)."""
 
-    deal: str = "A"
-    starter: str = "engine_holder"
-    first_turn: str = "train"
-    first_turn_stuck: str = "marker"
-    double_owner_satisfies: bool = False
-    double_blank: int = 50
+    deal: str = OPTION["deal"].default
+    starter: str = OPTION["starter"].default
+    first_turn: str = OPTION["first_turn"].default
+    first_turn_stuck: str = OPTION["first_turn_stuck"].default
+    double_owner_satisfies: bool = OPTION["double_owner_satisfies"].default
+    double_blank: int = OPTION["double_blank"].default
 
     @classmethod
     def from_dict(cls, data: Mapping | None, field: str = "rules") -> "RuleOptions":
@@ -83,30 +129,25 @@ class RuleOptions:
             raise BadInput(_("The rules must be an object of rule options."), field)
         values = {}
         for name, value in data.items():
-            if name not in CHOICES:
+            option = OPTION.get(name)
+            if option is None:
                 raise BadInput(
                     _("%(name)s is not a rule option; the options are %(names)s.",
-                      name=name, names=format_list(list(CHOICES))),
+                      name=name, names=format_list(list(OPTION))),
                     f"{field}.{name}",
                 )
-            allowed = CHOICES[name]
-            if isinstance(allowed[0], bool):
-                ok = isinstance(value, bool)
-            elif isinstance(allowed[0], int):
-                ok = isinstance(value, int) and not isinstance(value, bool)
-            else:
-                ok = isinstance(value, str)
-            if not ok or value not in allowed:
+            if not option.accepts(value):
                 raise BadInput(
                     _("%(name)s must be %(values)s.", name=name,
-                      values=format_list([_json_word(v) for v in allowed], style="or")),
+                      values=format_list([_json_word(v) for v in option.choices],
+                                         style="or")),
                     f"{field}.{name}",
                 )
             values[name] = value
         return cls(**values)
 
     @classmethod
-    def from_text(cls, values: Mapping, names: Iterable[str] = CHOICES,
+    def from_text(cls, values: Mapping, names: Iterable[str] = OPTION,
                   field: str = "rules") -> "RuleOptions":
         """Options as a form or an address sends them: text by name (the one reader of them).
 
@@ -118,12 +159,13 @@ class RuleOptions:
         for name in names:
             value = values.get(name)
             if isinstance(value, str):
-                value = _option_from_text(name, value.strip())
+                value = OPTION[name].from_text(value.strip())
             if value is not None and value != "":
                 data[name] = value
         return cls.from_dict(data, field)
 
     def to_dict(self) -> dict:
+        """The options by name, as JSON and the export carry them."""
         return asdict(self)
 
     def changed(self) -> dict:
@@ -150,22 +192,6 @@ class RuleOptions:
     def summary(self) -> str:
         """A short line for headers: the labels side by side, "0-0 = 50 · first turn: train"."""
         return " · ".join(self.summary_items())
-
-
-_YES = {"true", "yes", "on", "1"}
-_NO = {"false", "no", "off", "0"}
-
-
-def _option_from_text(name: str, text: str):
-    """One option's text in the type R9 gives it (bool, int or text); else the text itself."""
-    sample = CHOICES[name][0]
-    if isinstance(sample, bool):
-        low = text.lower()
-        return True if low in _YES else False if low in _NO else text
-    if isinstance(sample, int):
-        number = whole_number(text)
-        return text if number is None else number
-    return text
 
 
 def _json_word(value) -> str:
@@ -249,5 +275,5 @@ def parse_engines(set_n: int, start, end) -> tuple[int, int]:
     return start, end
 
 
-__all__ = ["RuleOptions", "CHOICES", "Deal", "deal_for", "round_engines",
-           "parse_engines", "SETS", "MIN_PLAYERS", "MAX_PLAYERS"]
+__all__ = ["RuleOptions", "Option", "OPTIONS", "OPTION", "CHOICES", "Deal", "deal_for",
+           "round_engines", "parse_engines", "SETS", "MIN_PLAYERS", "MAX_PLAYERS"]

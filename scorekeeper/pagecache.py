@@ -7,26 +7,44 @@ query, the language, the device's role (scorekeeper or viewer) and the host it
 was asked on (the join code shows it) — and on nothing else but the form's
 CSRF token, which is put in afresh for every request.  So the page is rendered
 once per change and served from memory until the next one.
+
+The pages are kept per app (``app.extensions["scorekeeper.pages"]``, made by
+:func:`init_app`, read through :func:`pages`), in the one cache helper
+(:class:`~.lru.LRU`); a page is compressed as Flask-Compress compresses the others,
+with its settings (``COMPRESS_BR_LEVEL``, ``COMPRESS_LEVEL`` …).  An open page asking
+"anything new?" with its ETag gets its 304 before anything is looked up or rendered.
 """
 
 from __future__ import annotations
 
 import gzip
-import threading
-from collections import OrderedDict
 from functools import wraps
 
 import brotli
-from flask import current_app, make_response, request, session
+from flask import Flask, current_app, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 
 from .db import get_db
 from .i18n import current_language
+from .lru import LRU
 from .pins import keeps
 from .storage import club_version, game_stamp
 
 #: Stands in for the CSRF token in a kept page (no real token looks like it).
 _TOKEN = "\x00csrf\x00"
+#: How many pages an app keeps (a few games' pages in six languages and two roles).
+SIZE = 256
+EXTENSION = "scorekeeper.pages"
+
+
+def init_app(app: Flask) -> None:
+    """Give *app* its own kept pages, empty (create_app calls this)."""
+    app.extensions[EXTENSION] = LRU(SIZE)
+
+
+def pages() -> LRU[tuple, "Page"]:
+    """The current app's kept pages: key → :class:`Page`."""
+    return current_app.extensions[EXTENSION]
 
 
 class Page:
@@ -40,43 +58,25 @@ class Page:
         self.encoded: dict[str, bytes] = {}
 
     def body(self, encoding: str) -> bytes:
+        """The page's bytes in *encoding* (br, gzip or identity), compressed the first time."""
         data = self.encoded.get(encoding)
         if data is None:
-            raw = self.html.encode()
-            data = (brotli.compress(raw, quality=5) if encoding == "br" else
-                    gzip.compress(raw, 6) if encoding == "gzip" else raw)
-            self.encoded[encoding] = data
+            data = self.encoded[encoding] = compressed(self.html.encode(), encoding)
         return data
 
 
-class PageCache:
-    """A bounded, thread-safe map from a page's key to the Page (least recent out)."""
-
-    def __init__(self, size: int = 256):
-        self.size = size
-        self._pages: OrderedDict[tuple, Page] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple) -> Page | None:
-        with self._lock:
-            page = self._pages.get(key)
-            if page is not None:
-                self._pages.move_to_end(key)
-            return page
-
-    def put(self, key: tuple, page: Page) -> None:
-        with self._lock:
-            self._pages[key] = page
-            self._pages.move_to_end(key)
-            while len(self._pages) > self.size:
-                self._pages.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._pages.clear()
-
-
-pages = PageCache()
+def compressed(raw: bytes, encoding: str) -> bytes:
+    """*raw* in *encoding*, with the levels Flask-Compress is configured with (one setting
+    for every page, whether the cache or Flask-Compress sends it)."""
+    config = current_app.config
+    if encoding == "br":
+        return brotli.compress(raw, mode=config["COMPRESS_BR_MODE"],
+                               quality=config["COMPRESS_BR_LEVEL"],
+                               lgwin=config["COMPRESS_BR_WINDOW"],
+                               lgblock=config["COMPRESS_BR_BLOCK"])
+    if encoding == "gzip":
+        return gzip.compress(raw, config["COMPRESS_LEVEL"])
+    return raw
 
 
 def cached_page(view):
@@ -131,9 +131,8 @@ def _serve(view, kwargs: dict, etag: str, stamp: tuple):
         response = make_response("", 304)
         response.set_etag(etag)
         return response
-    key = (current_app.config["DATABASE"], request.endpoint, request.full_path, request.host,
-           current_language(), *stamp)
-    page = pages.get(key)
+    key = (request.endpoint, request.full_path, request.host, current_language(), *stamp)
+    page = pages().get(key)
     if page is not None:
         if _TOKEN in page.html:
             response = make_response(page.html.replace(_TOKEN, generate_csrf()))
@@ -152,7 +151,7 @@ def _serve(view, kwargs: dict, etag: str, stamp: tuple):
     response = make_response(view(**kwargs))
     if response.status_code == 200 and response.mimetype == "text/html" \
             and not session.get("_flashes"):
-        pages.put(key, Page(response.get_data(as_text=True).replace(token, _TOKEN)))
+        pages().put(key, Page(response.get_data(as_text=True).replace(token, _TOKEN)))
         _revalidated(response, etag)
     return response
 

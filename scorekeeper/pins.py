@@ -6,6 +6,10 @@ its session, tied to the PIN: a new PIN needs entering again); every other
 device is a viewer.  The API takes it in the ``X-Game-PIN`` header.  Guessing
 is slowed: 5 wrong PINs for a game from one client address within 10 minutes,
 and that client waits out the 10 minutes for that game, even with the right PIN.
+
+Each app keeps its own count of wrong PINs (:func:`guesses`, a :class:`Guesses`) and
+its own PINs already checked (an :class:`~.lru.LRU`), in ``app.extensions``, made by
+:func:`init_app`: two apps (two tests) never share them.
 """
 
 from __future__ import annotations
@@ -15,13 +19,14 @@ import hmac
 import re
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import deque
 
-from flask import current_app, request, session
+from flask import Flask, current_app, request, session
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .errors import BadInput
 from .game import Game
+from .lru import LRU
 from .text import _
 
 _PIN = re.compile(r"[0-9]{4,8}")
@@ -62,8 +67,12 @@ class PinRefused(Exception):
                  "Enter the PIN to keep score on this device.")
 
 
-class _Guesses:
-    """Wrong PINs per (client address, game) in the last WINDOW seconds."""
+class Guesses:
+    """Wrong PINs per (client address, game) in the last WINDOW seconds.
+
+    Kept in memory per app; wait() and wrong() are all the rest of the app asks, so
+    keeping the count elsewhere (in the database, say) changes this class only.
+    """
 
     def __init__(self):
         self._lock = threading.Lock()
@@ -83,36 +92,39 @@ class _Guesses:
             return int(times[0] + WINDOW - now) + 1
 
     def wrong(self, client: str, game_id: str, now: float | None = None) -> None:
+        """Count one wrong PIN from this client for this game."""
         now = time.monotonic() if now is None else now
         with self._lock:
             self._wrong.setdefault((client, game_id), deque()).append(now)
             if len(self._wrong) > 10_000:   # a flood of addresses: forget the oldest
                 self._wrong.pop(next(iter(self._wrong)))
 
-    def clear(self) -> None:
-        with self._lock:
-            self._wrong.clear()
+
+GUESSES = "scorekeeper.pin_guesses"
+CHECKED = "scorekeeper.pins_checked"
 
 
-guesses = _Guesses()
+def init_app(app: Flask) -> None:
+    """Give *app* its own count of wrong PINs and its own checked PINs (create_app calls this)."""
+    app.extensions[GUESSES] = Guesses()
+    # Checking a Werkzeug hash is slow on purpose (scrypt); an API client sends the PIN with
+    # every save, so a right PIN is remembered (as a digest, in memory) once checked.
+    app.extensions[CHECKED] = LRU(256)
 
-# Checking a Werkzeug hash is slow on purpose (scrypt); an API client sends the PIN with
-# every save, so a right PIN is remembered (as a digest, in memory) once checked.
-_checked: OrderedDict[tuple[str, str], bool] = OrderedDict()
-_checked_lock = threading.Lock()
+
+def guesses() -> Guesses:
+    """The current app's count of wrong PINs."""
+    return current_app.extensions[GUESSES]
 
 
 def _matches(pin_hash: str, pin: str) -> bool:
+    checked: LRU[tuple[str, str], bool] = current_app.extensions[CHECKED]
     key = (pin_hash, hashlib.sha256(pin.encode()).hexdigest())
-    with _checked_lock:
-        if key in _checked:
-            return True
+    if checked.get(key):
+        return True
     if not check_password_hash(pin_hash, pin):
         return False
-    with _checked_lock:
-        _checked[key] = True
-        while len(_checked) > 256:
-            _checked.popitem(last=False)
+    checked.put(key, True)
     return True
 
 
@@ -120,13 +132,13 @@ def check(game: Game, pin: str | None, client: str) -> None:
     """Let a write through, or raise PinRefused (missing, wrong, or guessing slowed)."""
     if not game.protected:
         return
-    wait = guesses.wait(client, game.id)
+    wait = guesses().wait(client, game.id)
     if wait:
         raise PinRefused(game, retry_after=wait)
     if not pin:
         raise PinRefused(game)
     if not _matches(game.pin_hash, pin):
-        guesses.wrong(client, game.id)   # the next try waits if this was the fifth
+        guesses().wrong(client, game.id)   # the next try waits if this was the fifth
         raise PinRefused(game, wrong=True)
 
 

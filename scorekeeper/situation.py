@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .referee import Play, Table, Violation, check, legal_plays, train_sentence
+from .referee import (Play, Table, Violation, check, draw_rule, legal_plays,
+                      train_sentence, train_violations)
 from .errors import BadInput
 from .options import RuleOptions
 from .text import N_, _, format_list, ngettext
@@ -223,68 +224,81 @@ def instead(table: Table, boneyard: int | None = None) -> list[str]:
     return lines
 
 
+#: What a player who has not drawn does instead of playing, by the rule the referee names.
+_BEFORE_DRAW = {
+    "R4.1": N_("%(player)s may also stop here: their first turn ends, with no marker and no "
+               "draw (R4.1)."),
+    "R4.2 marker": N_("If %(player)s cannot start their train, they place a marker where it "
+                      "would go and do not draw (R4.2)."),
+    "R4.2": N_("If %(player)s cannot start their train, they draw one tile: if it matches the "
+               "engine they may play that tile only, which ends their first turn; otherwise "
+               "they place a marker where their train would go (R4.2)."),
+    "R6.7": N_("If %(player)s cannot play a tile on the %(double)s, they draw one; if the "
+               "drawn tile does not go on that double, they place a marker on their own train "
+               "and the turn ends (R6.7)."),
+    "R6.2": N_("If %(player)s cannot play the tile owed after the double, they draw one; if it "
+               "cannot be played either, they place a marker on their own train and the turn "
+               "ends (R6.2)."),
+    "R6.4": N_("If %(player)s cannot satisfy an open double, they draw one tile; if it does not "
+               "satisfy one, they place a marker on their own train and the duty passes to the "
+               "next player (R6.4)."),
+    "R5.4": N_("If %(player)s cannot play, they draw one tile; if it cannot be played, they "
+               "place a marker on their own train and the turn passes (R5.4)."),
+}
+#: ... and one who has drawn a tile and not played it yet.
+_AFTER_DRAW = {
+    "R4.2 marker": N_("Nobody draws in the first turn under this game's rules: having drawn, "
+                      "%(player)s places a marker where their train would go and the turn "
+                      "passes (R4.2)."),
+    "R4.2": N_("%(player)s drew %(tile)s: only that tile may be played, on their own train; if "
+               "it does not match, they place a marker where their train would go and their "
+               "first turn ends (R4.2)."),
+    "R6.7": N_("%(player)s drew %(tile)s: only that tile may be played, and only on the "
+               "%(double)s; if it does not go there, they place a marker on their own train "
+               "and the turn ends (R6.7)."),
+    "R6.2": N_("%(player)s drew %(tile)s: only that tile may be played; if it cannot be played, "
+               "they place a marker on their own train and the turn ends (R6.2)."),
+    "R6.4": N_("%(player)s drew %(tile)s: only that tile may be played, on an open double; if "
+               "it does not satisfy one, they place a marker on their own train and the duty "
+               "passes to the next player (R6.4)."),
+    "R5.4": N_("%(player)s drew %(tile)s: only that tile may be played; if it cannot be played, "
+               "they place a marker on their own train and the turn passes (R5.4)."),
+}
+
+
 def _last_resort(table: Table, boneyard: int | None) -> str:
-    """The sentence for a player who does not (or cannot) play: stop, draw or mark."""
+    """The sentence for a player who does not (or cannot) play: stop, draw or mark.
+
+    Chosen by what the referee says, so that no rule is restated here: whether the turn
+    is over (Table.turn_over), whether a drawn tile waits (Table.drawn_pending), the rule
+    under which this player draws (draw_rule: R4.2, R5.4, R6.2, R6.4, or none), and the
+    codes of train_violations for the tile they would play next on every train:
+    owner_must_satisfy when the tile owed goes on its double (R6.7), drawn_tile_only on
+    the drawn tile itself when the draw was forbidden (R4.2, marker option).
+    """
     player = table.current
-    options = table.options
-    drawn_pending = table.drawn is not None and table.drawn not in {p.tile for p in table.turn}
     if table.turn_over:
         return _("The turn is over: play passes to the next player.")
+    drew = table.drawn_pending
+    said = {v.code for train in table.train_names
+            for v in train_violations(table, train, drawn=drew)}
+    rule = draw_rule(table)
+    if "owner_must_satisfy" in said:
+        rule = "R6.7"                    # R6.7: the tile owed (R6.2) goes on its double
     if table.first_turn:
-        if drawn_pending and options.first_turn_stuck == "marker":
-            return _("Nobody draws in the first turn under this game's rules: having drawn, "
-                     "%(player)s places a marker where their train would go and the turn "
-                     "passes (R4.2).", player=player)
-        if drawn_pending:
-            return _("%(player)s drew %(tile)s: only that tile may be played, on their own "
-                     "train; if it does not match, they place a marker where their train would "
-                     "go and their first turn ends (R4.2).", player=player, tile=table.drawn)
-        if table.turn:
-            return _("%(player)s may also stop here: their first turn ends, with no marker and "
-                     "no draw (R4.1).", player=player)
-        if options.first_turn_stuck == "marker":
-            return _("If %(player)s cannot start their train, they place a marker where it "
-                     "would go and do not draw (R4.2).", player=player)
-        return _("If %(player)s cannot start their train, they draw one tile: if it matches "
-                 "the engine they may play that tile only, which ends their first turn; "
-                 "otherwise they place a marker where their train would go (R4.2).",
-                 player=player)
-    owes = table.owed_after
-    if drawn_pending:
-        if owes is not None and options.double_owner_satisfies:
-            return _("%(player)s drew %(tile)s: only that tile may be played, and only on the "
-                     "%(double)s; if it does not go there, they place a marker on their own "
-                     "train and the turn ends (R6.7).", player=player, tile=table.drawn,
-                     double=owes.tile)
-        if owes is not None:
-            return _("%(player)s drew %(tile)s: only that tile may be played; if it cannot be "
-                     "played, they place a marker on their own train and the turn ends (R6.2).",
-                     player=player, tile=table.drawn)
-        if table.binding_doubles:
-            return _("%(player)s drew %(tile)s: only that tile may be played, on an open "
-                     "double; if it does not satisfy one, they place a marker on their own "
-                     "train and the duty passes to the next player (R6.4).",
-                     player=player, tile=table.drawn)
-        return _("%(player)s drew %(tile)s: only that tile may be played; if it cannot be "
-                 "played, they place a marker on their own train and the turn passes (R5.4).",
-                 player=player, tile=table.drawn)
-    if boneyard == 0:
+        if drew:
+            # R4.2: under the marker option even the drawn tile is refused; else it may go.
+            rule = "R4.2 marker" if "drawn_tile_only" in said else "R4.2"
+        elif table.turn:
+            rule = "R4.1"                # a started train may stop there
+        elif rule is None:
+            rule = "R4.2 marker"         # nobody draws: a marker
+    elif not drew and boneyard == 0:
         return _("The boneyard is empty: if %(player)s cannot play, they place a marker on "
                  "their own train and the turn passes (R5.4).", player=player)
-    if owes is not None and options.double_owner_satisfies:
-        return _("If %(player)s cannot play a tile on the %(double)s, they draw one; if the "
-                 "drawn tile does not go on that double, they place a marker on their own "
-                 "train and the turn ends (R6.7).", player=player, double=owes.tile)
-    if owes is not None:
-        return _("If %(player)s cannot play the tile owed after the double, they draw one; if "
-                 "it cannot be played either, they place a marker on their own train and the "
-                 "turn ends (R6.2).", player=player)
-    if table.binding_doubles:
-        return _("If %(player)s cannot satisfy an open double, they draw one tile; if it does "
-                 "not satisfy one, they place a marker on their own train and the duty passes "
-                 "to the next player (R6.4).", player=player)
-    return _("If %(player)s cannot play, they draw one tile; if it cannot be played, they "
-             "place a marker on their own train and the turn passes (R5.4).", player=player)
+    owes = table.owed_after
+    return _((_AFTER_DRAW if drew else _BEFORE_DRAW)[rule], player=player, tile=table.drawn,
+             double=owes.tile if owes is not None else None)
 
 
 @dataclass(frozen=True)

@@ -95,6 +95,113 @@ def test_instead_says_where_and_to_draw():
         "the turn passes (R5.4).")
 
 
+# What a player who does not play does instead (the last line of instead()): every branch of
+# the advice, one case each: the situation, the boneyard the live table knows (None: a
+# sketch does not), and the sentence.
+DRAW = RuleOptions(first_turn_stuck="draw")
+SINGLE = RuleOptions(first_turn="single")
+ON_DOUBLE = RuleOptions(double_owner_satisfies=True)
+OWES = dict(trains={"Bob": TrainSketch(5)}, played=Play(T(5, 5), "Bob"))
+OVER = "The turn is over: play passes to the next player."
+LAST_RESORT = [
+    # R5.1: a tile that is not a double ends the turn's play.
+    (sit(trains={"Bob": TrainSketch(5)}, played=Play(T(5, 9), "Bob")), None, OVER),
+    # R4.1 (first_turn: single): the one tile is played.
+    (sit(first_turn=True, played=Play(T(12, 3), "Bob"), options=SINGLE), None, OVER),
+    # R4.2 (first_turn_stuck: draw): the drawn tile was played, which ends the first turn.
+    (sit(first_turn=True, drawn=T(12, 4), played=Play(T(12, 4), "Bob"), options=DRAW), None,
+     OVER),
+    # R4.2 (marker): nobody draws in the first turn; one who drew places the marker.
+    (sit(first_turn=True, drawn=T(2, 3)), None,
+     "Nobody draws in the first turn under this game's rules: having drawn, Bob places a marker "
+     "where their train would go and the turn passes (R4.2)."),
+    (sit(first_turn=True, drawn=T(2, 3), played=Play(T(12, 3), "Bob")), None,
+     "Nobody draws in the first turn under this game's rules: having drawn, Bob places a marker "
+     "where their train would go and the turn passes (R4.2)."),
+    # R4.2 (draw): the drawn tile only, on their own train, or the marker.
+    (sit(first_turn=True, drawn=T(2, 3), options=DRAW), None,
+     "Bob drew 2-3: only that tile may be played, on their own train; if it does not match, "
+     "they place a marker where their train would go and their first turn ends (R4.2)."),
+    (sit(first_turn=True, drawn=T(2, 3), played=Play(T(12, 3), "Bob"), options=DRAW), 0,
+     "Bob drew 2-3: only that tile may be played, on their own train; if it does not match, "
+     "they place a marker where their train would go and their first turn ends (R4.2)."),
+    # R4.1: a started train may stop there, under either option.
+    (sit(first_turn=True, played=Play(T(12, 3), "Bob")), None,
+     "Bob may also stop here: their first turn ends, with no marker and no draw (R4.1)."),
+    (sit(first_turn=True, played=Play(T(12, 3), "Bob"), options=DRAW), 5,
+     "Bob may also stop here: their first turn ends, with no marker and no draw (R4.1)."),
+    # R4.2 (marker): one who cannot start places the marker without drawing …
+    (sit(first_turn=True), None,
+     "If Bob cannot start their train, they place a marker where it would go and do not draw "
+     "(R4.2)."),
+    # … (draw): draws one, even when the live table counts an empty boneyard.
+    (sit(first_turn=True, options=DRAW), None,
+     "If Bob cannot start their train, they draw one tile: if it matches the engine they may "
+     "play that tile only, which ends their first turn; otherwise they place a marker where "
+     "their train would go (R4.2)."),
+    (sit(first_turn=True, options=DRAW), 0,
+     "If Bob cannot start their train, they draw one tile: if it matches the engine they may "
+     "play that tile only, which ends their first turn; otherwise they place a marker where "
+     "their train would go (R4.2)."),
+    # R6.7: drew, owing a tile on the double just played.
+    (sit(**OWES, drawn=T(2, 3), options=ON_DOUBLE), None,
+     "Bob drew 2-3: only that tile may be played, and only on the 5-5; if it does not go "
+     "there, they place a marker on their own train and the turn ends (R6.7)."),
+    # R6.2: drew, owing a tile after the double, anywhere legal.
+    (sit(**OWES, drawn=T(2, 3)), None,
+     "Bob drew 2-3: only that tile may be played; if it cannot be played, they place a marker "
+     "on their own train and the turn ends (R6.2)."),
+    # R6.4: drew, bound by an open double.
+    (sit(trains={"Ann": TrainSketch(5, True)}, drawn=T(2, 3)), None,
+     "Bob drew 2-3: only that tile may be played, on an open double; if it does not satisfy "
+     "one, they place a marker on their own train and the duty passes to the next player "
+     "(R6.4)."),
+    # R5.4: drew; the drawn tile or the marker, whatever the boneyard holds now.
+    (sit(drawn=T(2, 3)), None,
+     "Bob drew 2-3: only that tile may be played; if it cannot be played, they place a marker "
+     "on their own train and the turn passes (R5.4)."),
+    (sit(drawn=T(2, 3)), 0,
+     "Bob drew 2-3: only that tile may be played; if it cannot be played, they place a marker "
+     "on their own train and the turn passes (R5.4)."),
+    # R5.4: an empty boneyard: the marker at once, owing a tile or not.
+    (sit(), 0,
+     "The boneyard is empty: if Bob cannot play, they place a marker on their own train and "
+     "the turn passes (R5.4)."),
+    (sit(**OWES, options=ON_DOUBLE), 0,
+     "The boneyard is empty: if Bob cannot play, they place a marker on their own train and "
+     "the turn passes (R5.4)."),
+    # R6.7: the tile owed goes on that double, or a draw.
+    (sit(**OWES, options=ON_DOUBLE), None,
+     "If Bob cannot play a tile on the 5-5, they draw one; if the drawn tile does not go on "
+     "that double, they place a marker on their own train and the turn ends (R6.7)."),
+    # R6.2: the tile owed goes anywhere legal, or a draw.
+    (sit(**OWES), 3,
+     "If Bob cannot play the tile owed after the double, they draw one; if it cannot be played "
+     "either, they place a marker on their own train and the turn ends (R6.2)."),
+    # R6.2 before R6.4: the tile owed comes first, even with another double open.
+    (sit(trains={"Ann": TrainSketch(9, True), "Bob": TrainSketch(5)},
+         played=Play(T(5, 5), "Bob")), None,
+     "If Bob cannot play the tile owed after the double, they draw one; if it cannot be played "
+     "either, they place a marker on their own train and the turn ends (R6.2)."),
+    # R6.4: an open double to satisfy, or a draw.
+    (sit(trains={"Ann": TrainSketch(5, True)}, options=ON_DOUBLE), None,
+     "If Bob cannot satisfy an open double, they draw one tile; if it does not satisfy one, "
+     "they place a marker on their own train and the duty passes to the next player (R6.4)."),
+    # R5.4: nothing owed: draw one, then the drawn tile or the marker.
+    (sit(), None,
+     "If Bob cannot play, they draw one tile; if it cannot be played, they place a marker on "
+     "their own train and the turn passes (R5.4)."),
+    (sit(markers=frozenset({"Bob"}), options=DRAW), 7,
+     "If Bob cannot play, they draw one tile; if it cannot be played, they place a marker on "
+     "their own train and the turn passes (R5.4)."),
+]
+
+
+@pytest.mark.parametrize("situation, boneyard, sentence", LAST_RESORT)
+def test_what_a_player_who_does_not_play_does(situation, boneyard, sentence):
+    assert instead(sketch_table(situation), boneyard)[-1] == sentence
+
+
 def said(situation, tile, train, hand_count=None):
     """The sentences of a verdict on a sketched table, said and instead together."""
     table = sketch_table(situation, avoid=[tile])

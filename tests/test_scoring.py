@@ -1,10 +1,13 @@
 """Scoring rules R1.2–R1.4, R2.1, R7.3, R7.4 as a table of cases, plus properties."""
 
+from dataclasses import fields
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from scorekeeper.errors import BadInput
-from scorekeeper.options import RuleOptions, deal_for, round_engines
+from scorekeeper.options import (CHOICES, OPTION_RULES, OPTIONS, VALUE_LABELS, RuleOptions,
+                                 deal_for, round_engines)
 from scorekeeper.referee import plan_train
 from scorekeeper.scoring import (check_hands, check_scores, hand_score, max_hand,
                                  round_warnings)
@@ -159,6 +162,33 @@ def test_property_max_hand_is_the_set_without_the_engine(n, data):
 def test_property_tile_order_does_not_matter(a, b):
     assert Tile.of(a, b) == Tile.of(b, a)
     assert Tile.of(a, b).pips == a + b
+
+
+def test_one_row_per_option_makes_the_rest():
+    # R9: RuleOptions has one field per row, in the table's order, defaulting to its first value.
+    assert [(f.name, f.default) for f in fields(RuleOptions)] == \
+        [(o.name, o.default) for o in OPTIONS]
+    assert CHOICES["double_blank"] == (50, 25, 0) and OPTION_RULES["first_turn_stuck"] == "R4.2"
+    assert VALUE_LABELS[("double_owner_satisfies", True)] == "Must go on that double"
+    assert set(VALUE_LABELS) == {(o.name, v) for o in OPTIONS for v in o.choices}
+
+
+@pytest.mark.parametrize("rules, ok", [
+    # JSON's types: true is not 1, "25" is not 25, 1 is not true.
+    ({"double_owner_satisfies": True, "double_blank": 25, "deal": "B"}, True),
+    ({"double_owner_satisfies": 1}, False),
+    ({"double_blank": True}, False),
+    ({"double_blank": "25"}, False),
+    ({"double_blank": 25.0}, False),
+    ({"deal": "a"}, False),
+])
+def test_rule_options_from_dict_takes_each_rows_values_only(rules, ok):
+    if ok:
+        assert RuleOptions.from_dict(rules).to_dict() == {**RuleOptions().to_dict(), **rules}
+    else:
+        with pytest.raises(BadInput) as err:
+            RuleOptions.from_dict(rules)
+        assert err.value.field == f"rules.{next(iter(rules))}"
 
 
 @pytest.mark.parametrize("values, names, expected", [

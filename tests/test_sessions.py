@@ -24,7 +24,7 @@ def test_a_remembered_cookie_still_expires(client, app, monkeypatch):
     client.get("/games/new")
     client.get("/games/new")
     cookie = client.get_cookie("session").value
-    data, signed_at = app.session_interface._known[cookie]
+    data, signed_at = app.session_interface._known.get(cookie)
     year = app.permanent_session_lifetime.total_seconds()
     monkeypatch.setattr(sessions.time, "time", lambda: signed_at + year + 1)
     with app.test_request_context(headers={"Cookie": f"session={cookie}"}):

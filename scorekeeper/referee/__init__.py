@@ -8,7 +8,8 @@ and the variants their own modules:
   of API.md's table object (:class:`InvalidTable` for a table that cannot exist);
 - :mod:`.rules` — :func:`check` returns *every* rule a play breaks;
   :func:`is_legal` and :func:`legal_plays` are derived from it and never
-  restate a rule;
+  restate a rule; :func:`train_violations` is its part that depends on the
+  train alone;
 - :mod:`.planner` — :func:`plan_train`, the best opening train of a hand (R4.1),
   a graph search that shares nothing with the rest;
 - :mod:`.live` — live play: :class:`RoundState` mirrors a round as the
@@ -16,7 +17,8 @@ and the variants their own modules:
   :func:`apply` takes an action (:class:`PlayAction`, :class:`DrawAction`,
   :class:`PassAction`) and returns a new state or raises :class:`IllegalMove`
   with the violations; :func:`replay` rebuilds a round from its start and the
-  stored move log.
+  stored move log; :func:`draw_rule` says under which rule a player who does
+  not play draws (R4.2, R5.4, R6.2, R6.4).
 
 Unparseable input is :class:`~scorekeeper.errors.BadInput`; a table that cannot
 exist is :class:`InvalidTable` (a BadInput naming the field); a move the rules
@@ -28,17 +30,17 @@ import Table, check``), not from its modules.
 from __future__ import annotations
 
 from .live import (Action, DrawAction, Finish, IllegalMove, PassAction, PlayAction, RoundState,
-                   action_from_json, action_violations, apply, legal_actions, replay,
+                   action_from_json, action_violations, apply, draw_rule, legal_actions, replay,
                    start_from_json, start_round)
 from .planner import TrainPlan, plan_train
-from .rules import STRUCTURAL, check, is_legal, legal_plays
+from .rules import STRUCTURAL, check, is_legal, legal_plays, train_violations
 from .table import InvalidTable, Play, Table, Violation, train_sentence
 
 __all__ = [
     "Play", "Violation", "Table", "InvalidTable", "train_sentence",
-    "check", "is_legal", "legal_plays", "STRUCTURAL",
+    "check", "is_legal", "legal_plays", "train_violations", "STRUCTURAL",
     "TrainPlan", "plan_train",
     "RoundState", "PlayAction", "DrawAction", "PassAction", "Action", "Finish",
     "IllegalMove", "start_round", "start_from_json", "apply", "action_violations", "replay",
-    "legal_actions", "action_from_json",
+    "legal_actions", "draw_rule", "action_from_json",
 ]

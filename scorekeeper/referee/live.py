@@ -5,7 +5,8 @@ tiles in each hand.  :func:`apply` takes an action (:class:`PlayAction`,
 :class:`DrawAction`, :class:`PassAction`) and returns a new state, or raises
 :class:`IllegalMove` with the violations; :func:`replay` rebuilds a round from
 its start and the stored move log; :func:`legal_actions` lists what apply()
-accepts now.  Pure: no Flask, storage or PDF.
+accepts now; :func:`draw_rule` says under which rule a player who does not play
+draws.  Pure: no Flask, storage or PDF.
 """
 
 from __future__ import annotations
@@ -173,7 +174,7 @@ class RoundState:
     def ruling_table(self, tile: Tile | None = None) -> Table:
         """The table check() rules on; after a secret draw, *tile* is taken as the drawn one."""
         table = self.table
-        if self.drew and not table._facts.drawn_pending and tile is not None:
+        if self.drew and not table.drawn_pending and tile is not None:
             return table.replace(drawn=tile)
         return table
 
@@ -335,13 +336,12 @@ def action_violations(state: RoundState, action: Action) -> list[Violation]:
         return out
     if isinstance(action, DrawAction):
         out = []
-        if table.first_turn:
+        if table.first_turn and draw_rule(table) is None:
             if table.options.first_turn_stuck == "marker":
                 out.append(_v("no_draw_first_turn", "R4.2", _(
                     "Nobody draws in the first turn under this game's rules: a player who "
                     "cannot start their train places a marker.")))
-            elif table.turn:
-                # Decision: R4.2's draw is for a player who cannot start their train.
+            else:
                 out.append(_v("no_draw_first_turn", "R4.2", _(
                     "%(player)s has started their train: only a player who cannot start "
                     "it draws in the first turn.", player=player)))
@@ -356,16 +356,9 @@ def action_violations(state: RoundState, action: Action) -> list[Violation]:
             out.append(exists)
         return out
     if isinstance(action, PassAction):
-        if table.first_turn:
-            if table.turn or table.options.first_turn_stuck == "marker":
-                return []
-            rule = "R4.2"
-        elif table.owed_after is not None:
-            rule = "R6.2"
-        elif table.binding_doubles:
-            rule = "R6.4"
-        else:
-            rule = "R5.4"
+        rule = draw_rule(table)
+        if rule is None:
+            return []
         # Decision: R5.4/R6.2/R6.4 (and R4.2 under the draw option) say the player who does
         # not play *draws*; so a pass needs a draw first while the boneyard has tiles.
         # Drawing is allowed even with a playable tile ("cannot (or does not)").
@@ -375,6 +368,26 @@ def action_violations(state: RoundState, action: Action) -> list[Violation]:
                 player=player))]
         return []
     raise TypeError(f"not an action: {action!r}")
+
+
+def draw_rule(table: Table) -> str | None:
+    """The rule under which the current player, not playing now, draws one tile (and then
+    plays it or places a marker): R4.2, R6.2, R6.4 or R5.4; None when they do not draw.
+
+    The one place that says which: a pass (which must follow that draw), a draw and the
+    advice to a player who does not play (situation.instead) all ask here.
+    """
+    if table.first_turn:
+        # R4.2: nobody draws under the marker option; under the draw option only a player
+        # who cannot start their train (Decision: one who started it stops there, R4.1).
+        if table.turn or table.options.first_turn_stuck == "marker":
+            return None
+        return "R4.2"
+    if table.owed_after is not None:
+        return "R6.2"      # a tile owed after a double (R6.7 says where it goes, check())
+    if table.binding_doubles:
+        return "R6.4"      # an open double to satisfy
+    return "R5.4"
 
 
 def apply(state: RoundState, action: Action) -> RoundState:

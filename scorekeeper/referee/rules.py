@@ -26,7 +26,7 @@ def check(table: Table, play: Play) -> list[Violation]:
     The play is the current player's.  An unknown train name is BadInput
     ("play.train"), not a violation: there is no such train to rule on.
     """
-    f = table._facts
+    f = table.facts
     tile, train = play.tile, play.train
     try:
         end = f.ends[train]
@@ -46,14 +46,27 @@ def check(table: Table, play: Play) -> list[Violation]:
             N_("%(tile)s does not match the train of %(owner)s, whose open end is %(end)s."),
             tile=tile, end=end)))
     # The other rules depend on the train (and on whether this is the drawn tile), not
-    # on the tile: ruled once per table and train.
-    key = (train, f.drawn_pending and tile == table.drawn)
-    rules = f.by_train.get(key)
-    if rules is None:
-        rules = f.by_train[key] = _train_rules(table, f, train, key[1])
+    # on the tile.
+    rules = train_violations(table, train, tile == table.drawn)
     if rules:
         out.extend(rules)
     return out
+
+
+def train_violations(table: Table, train: str | None, drawn: bool = False) -> tuple[Violation, ...]:
+    """The rules a play on *train* breaks whatever its tile (R4.1, R4.2, R5.1–R5.4, R6);
+    *drawn*: the tile is the one drawn this turn.
+
+    check() is these and the tile's own rules (R3.2, R3.3); what else needs the referee's
+    word on a train (the advice to a player who does not play) asks here.  Ruled once per
+    table, train and drawn.
+    """
+    f = table.facts
+    key = (train, drawn and f.drawn_pending)
+    rules = f.by_train.get(key)
+    if rules is None:
+        rules = f.by_train[key] = _train_rules(table, f, train, key[1])
+    return rules
 
 
 def tile_violation(table: Table, tile: Tile, drawn: bool = False) -> Violation | None:
@@ -65,7 +78,7 @@ def tile_violation(table: Table, tile: Tile, drawn: bool = False) -> Violation |
     """
     if not tile.in_set(table.set):
         return Violation("not_in_set", "R3.3", not_in_set(tile, table.set))
-    if tile not in table._facts.on_table:
+    if tile not in table.facts.on_table:
         return None
     if drawn:
         message = _("%(tile)s is already on the table, so it cannot come from the boneyard.",

@@ -101,9 +101,15 @@ def train_sentence(train: str | None, mexican: str, other: str, own: str | None 
 
 
 class TableFacts:
-    """What a Table implies for the current player, computed once per table.
+    """What a Table implies for the current player, computed once per table (``Table.facts``).
 
-    Read through ``Table._facts`` by the rules and live play (this package only).
+    ``ends`` (train → open end, R3.2), ``on_table`` (R3.3), ``turn_tiles`` (the tiles
+    played this turn), ``open_doubles`` (R6.3), ``binding`` (the open doubles that bind the
+    current player, R6.3–R6.6, R4.3), ``done`` (their play is made, R5.1, R4.1), ``owes``
+    (the double after which a tile is owed, R6.1), ``drawn_pending`` (a tile drawn this turn
+    and not played yet, R4.2, R5.4) and ``by_train``, check()'s rulings that depend on the
+    train only (kept by :func:`~.rules.train_violations`).  The Table's properties read
+    them; the rules read them directly.
     """
 
     __slots__ = ("ends", "on_table", "turn_tiles", "open_doubles", "binding", "done", "owes",
@@ -171,7 +177,7 @@ class Table:
 
     def open_end(self, name: str | None) -> int:
         """The number a tile must show to go on this train (R3.2)."""
-        return self._facts.ends[name]
+        return self.facts.ends[name]
 
     def oriented(self, name: str | None) -> tuple[tuple[int, int], ...]:
         """A train's tiles as (near end, far end) pairs from the engine outward."""
@@ -185,30 +191,37 @@ class Table:
     @property
     def on_table(self) -> frozenset[Tile]:
         """Every tile on the table: the engine and all trains (R3.3)."""
-        return self._facts.on_table
+        return self.facts.on_table
 
     @property
     def open_doubles(self) -> dict[str | None, Tile]:
         """Trains ending in a double with nothing on it (R6.3), train → double."""
-        return dict(self._facts.open_doubles)
+        return dict(self.facts.open_doubles)
 
     @property
     def binding_doubles(self) -> dict[str | None, Tile]:
         """The open doubles the current player must satisfy first (R6.3–R6.6, R4.3)."""
-        return dict(self._facts.binding)
+        return dict(self.facts.binding)
 
     @property
     def owed_after(self) -> Play | None:
         """The double after which the current player owes a tile (R6.1), if any."""
-        return self._facts.owes
+        return self.facts.owes
 
     @property
     def turn_over(self) -> bool:
         """True when the current player has made their play and owes nothing (R5.1, R4.1)."""
-        return self._facts.done
+        return self.facts.done
+
+    @property
+    def drawn_pending(self) -> bool:
+        """True when the current player drew a tile this turn and has not played it yet: only
+        that tile may follow (R5.4, R6.2, R6.4; R4.2)."""
+        return self.facts.drawn_pending
 
     @cached_property
-    def _facts(self) -> TableFacts:
+    def facts(self) -> TableFacts:
+        """What this table implies for the current player, computed once (TableFacts)."""
         f = TableFacts()
         engine = self.engine
         ends: dict[str | None, int] = {}

@@ -1,0 +1,84 @@
+"""The app's caches are its own: kept pages, wrong-PIN counts and checked PINs are per app
+(two apps on one database share none of them), and a kept page is compressed exactly as
+Flask-Compress compresses a page it sends."""
+
+import gzip
+
+import pytest
+
+from scorekeeper import create_app, pagecache, pins
+
+PLAYERS = ["Ann", "Bob", "Chi"]
+PIN = "2468"
+
+
+def make_app(tmp_path, **config):
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "shared.db"),
+                       "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, **config})
+
+
+@pytest.fixture
+def two_apps(tmp_path):
+    """Two apps on one database (as two servers would be), and a protected game in it."""
+    first, second = make_app(tmp_path), make_app(tmp_path)
+    r = first.test_client().post("/api/games", json={"players": PLAYERS, "pin": PIN})
+    assert r.status_code == 201
+    return first, second, r.get_json()["id"]
+
+
+@pytest.mark.parametrize("path", ["/games/{gid}", "/games/{gid}/standings", "/players",
+                                  "/players/Ann"])
+def test_two_apps_do_not_share_kept_pages(two_apps, path):
+    first, second, gid = two_apps
+    path = path.format(gid=gid)
+    assert "X-Page-Cache" not in first.test_client().get(path).headers      # rendered, kept
+    assert first.test_client().get(path).headers["X-Page-Cache"] == "hit"
+    # The other app has kept nothing yet: it renders the page itself.
+    assert "X-Page-Cache" not in second.test_client().get(path).headers
+    assert second.test_client().get(path).headers["X-Page-Cache"] == "hit"
+
+
+def test_two_apps_do_not_share_wrong_pins(two_apps):
+    first, second, gid = two_apps
+    url = f"/api/games/{gid}/rounds/1"
+    scores = {"scores": dict(zip(PLAYERS, (0, 5, 9)))}
+    for _ in range(pins.MAX_WRONG):
+        r = first.test_client().put(url, json=scores, headers={pins.HEADER: "0000"})
+        assert r.status_code == 403
+    assert first.test_client().put(url, json=scores, headers={pins.HEADER: PIN}).status_code == 429
+    # The same device, the same game, another app: not slowed.
+    assert second.test_client().put(url, json=scores, headers={pins.HEADER: PIN}).status_code == 200
+
+
+def test_two_apps_do_not_share_checked_pins(two_apps):
+    first, second, gid = two_apps
+    url = f"/api/games/{gid}/rounds/1"
+    scores = {"scores": dict(zip(PLAYERS, (0, 5, 9)))}
+    assert first.test_client().put(url, json=scores, headers={pins.HEADER: PIN}).status_code == 200
+    assert len(first.extensions[pins.CHECKED]) == 1      # checked once, then remembered
+    assert len(second.extensions[pins.CHECKED]) == 0
+    # A PIN checked by one app is checked again by the other (and the wrong one still fails).
+    assert second.test_client().put(url, json=scores,
+                                    headers={pins.HEADER: "1111"}).status_code == 403
+    assert len(second.extensions[pins.CHECKED]) == 0
+
+
+@pytest.mark.parametrize("levels", [{}, {"COMPRESS_BR_LEVEL": 11, "COMPRESS_LEVEL": 1},
+                                    {"COMPRESS_BR_LEVEL": 1, "COMPRESS_LEVEL": 9}])
+def test_a_kept_page_is_compressed_as_flask_compress_would(tmp_path, levels):
+    app = make_app(tmp_path, **levels)
+    gid = app.test_client().post("/api/games", json={"players": PLAYERS,
+                                                     "pin": PIN}).get_json()["id"]
+    path = f"/games/{gid}/standings"       # a viewer's page: no form token, compressed once
+    for encoding in ("br", "gzip"):
+        pagecache.init_app(app)         # nothing kept: the first answer is rendered
+        sent = app.test_client().get(path, headers={"Accept-Encoding": encoding})
+        kept = app.test_client().get(path, headers={"Accept-Encoding": encoding})
+        assert "X-Page-Cache" not in sent.headers and kept.headers["X-Page-Cache"] == "hit"
+        assert sent.headers["Content-Encoding"] == kept.headers["Content-Encoding"] == encoding
+        if encoding == "gzip":
+            # The same bytes but for the time in the gzip header (bytes 4-7).
+            assert gzip.decompress(sent.data) == gzip.decompress(kept.data)
+            assert sent.data[:4] + sent.data[8:] == kept.data[:4] + kept.data[8:]
+        else:
+            assert sent.data == kept.data
