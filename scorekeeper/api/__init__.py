@@ -50,10 +50,7 @@ def unsupported(_error):
 @bp.errorhandler(PinRefused)
 def pin_refused(error: PinRefused):
     """403 without the right PIN; 429 (Retry-After) while guessing is slowed."""
-    if error.retry_after:
-        return (jsonify(error=error.message, field="pin"), 429,
-                {"Retry-After": str(error.retry_after)})
-    return jsonify(error=error.message, field="pin"), 403
+    return jsonify(error=error.message, field="pin"), error.status, error.headers
 
 
 @bp.errorhandler(GameNotFound)

@@ -83,9 +83,7 @@ def enter_pin(game_id: str):
         try:
             check(game, (form.pin.data or "").strip(), client_address())
         except PinRefused as refused:
-            error, status = refused.message, 429 if refused.retry_after else 403
-            if refused.retry_after:
-                headers["Retry-After"] = str(refused.retry_after)
+            return pin_refused_page(refused, back)
         else:
             remember(game)
             flash(_("This device is now the scorekeeper of %(name)s.", name=game.display_name()))
@@ -108,9 +106,7 @@ def change_pin(game_id: str):
             new = None if removing else parse_pin((form.new.data or "").strip())
             set_pin(db, game_id, None if new is None else hash_pin(new))
         except PinRefused as refused:
-            error, status = refused.message, 429 if refused.retry_after else 403
-            if refused.retry_after:
-                headers["Retry-After"] = str(refused.retry_after)
+            error, status, headers = refused.message, refused.status, refused.headers
         except BadInput as bad:
             error, status = bad.message, 400
         except Busy as busy:
@@ -127,16 +123,19 @@ def change_pin(game_id: str):
         error, status = _("The page expired; try again."), 400
     return render_template("pin_change.html", game=game, form=form, error=error), status, headers
 
-def pin_refused_page(refused: PinRefused):
-    """A page write without the PIN: say so, and offer to enter it (403, or 429 waiting)."""
+def pin_refused_page(refused: PinRefused, back: str | None = None):
+    """A page write without the PIN: say so, and offer to enter it (403, or 429 waiting).
+
+    "Just watch" leads *back*: by default the page asked for, or for a form sent, the
+    page it was sent from."""
     game = refused.game
-    back = safe_next(request.full_path if request.method == "GET" else request.referrer
-                     and _local_path(request.referrer),
-                     url_for("games.game", game_id=game.id))
-    headers = {"Retry-After": str(refused.retry_after)} if refused.retry_after else {}
+    if back is None:
+        back = safe_next(request.full_path if request.method == "GET" else request.referrer
+                         and _local_path(request.referrer),
+                         url_for("games.game", game_id=game.id))
     return (render_template("pin.html", game=game, form=PinForm(), error=refused.message,
-                            back=back, refused=True),
-            429 if refused.retry_after else 403, headers)
+                            back=back),
+            refused.status, refused.headers)
 
 def _local_path(url: str) -> str:
     from urllib.parse import urlsplit
