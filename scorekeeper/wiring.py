@@ -46,7 +46,7 @@ SECURITY_HEADERS = {
 
 def init_app(app: Flask) -> None:
     from .api import bp as api_bp
-    from .views import assets, games, printing, rounds
+    from .views import assets, games, history, printing, rounds, standings
 
     app.session_interface = CheckedCookieSessions()
     csrf.init_app(app)
@@ -63,6 +63,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(api_bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(rounds.bp)
+    app.register_blueprint(standings.bp)
+    app.register_blueprint(history.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(assets.bp)
     from .views import devices, live, people, referee, rules

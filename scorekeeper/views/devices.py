@@ -1,5 +1,5 @@
-"""Pages for the devices at a table: the PIN that makes a device the scorekeeper, the
-TV scoreboard, and the address another device joins at.
+"""Pages for the devices at a table: the PIN that makes a device the scorekeeper, and
+the address another device joins at (the TV scoreboard is in views/standings.py).
 
 One scorekeeper, many viewers: a protected game changes only from a device that
 entered its PIN; every other device sees the same pages without the buttons that
@@ -22,10 +22,10 @@ from ..db import get_db
 from ..errors import BadInput
 from ..forms import ChangePinForm, PinForm
 from ..game import Game
-from ..netinfo import join_urls, qr_svg
+from ..netinfo import join_urls
 from ..parsing import whole_number
 from ..pins import PinRefused, check, client_address, hash_pin, is_keeper, parse_pin, remember
-from ..pagecache import cached_page, page_etag
+from ..pagecache import page_etag
 from ..storage import Busy, load_game, set_pin
 from . import safe_next
 
@@ -60,14 +60,6 @@ def live_attrs(game: Game) -> Markup:
                               "limit 1", [game.id]).fetchone()
     return Markup(' data-live-etag="%s" data-saved-round="%s" data-version="%s"') % (
         page_etag(game.version, is_keeper(game)), latest[0] if latest else "", game.version)
-
-@bp.get("/games/<game_id>/board")
-@cached_page
-def board(game_id: str):
-    """The TV scoreboard: places, totals, the engine, the join code; dark and large."""
-    game = load_game(get_db(), game_id)
-    return render_template("board.html", game=game, standings=game.standings(),
-                           qr=qr_svg(game_url(game), scale=6))
 
 @bp.route("/games/<game_id>/pin", methods=["GET", "POST"])
 def enter_pin(game_id: str):

@@ -1,4 +1,4 @@
-"""Pages: the round screen (score entry, pip counter), standings, history, undo."""
+"""Pages: the round screen (score entry, pip counter)."""
 
 from __future__ import annotations
 
@@ -7,19 +7,17 @@ from dataclasses import dataclass
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ..charts import player_colour, totals_chart
 from ..db import get_db
 from ..pagecache import cached_page
 from ..errors import BadInput
-from ..forms import ConfirmForm, RoundForm
+from ..forms import RoundForm
 from ..game import Game
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
 from ..parsing import whole_number
 from ..livetable import live_state
-from . import get_game_round, keeps_input_on_csrf_error, safe_next
+from . import get_game_round, keeps_input_on_csrf_error
 from ..pins import require_keeper
-from ..storage import (Busy, StaleRound, edit_changes, history, last_redoable, last_undoable,
-                       load_game, record_round, redo_last, undo_last)
+from ..storage import Busy, StaleRound, load_game, record_round
 from ..text import format_list
 from ..tiles import Tile, full_set, parse_tile_text
 
@@ -223,7 +221,7 @@ def round_screen(game_id: str, number: int):
                         flash(_("Round %(n)s saved.", n=number))
                     game = load_game(db, game_id)
                     if game.complete:
-                        return redirect(url_for("rounds.standings", game_id=game_id))
+                        return redirect(url_for("standings.standings", game_id=game_id))
                     following = [r for r in game.rounds if r.number > number and r.scores is None]
                     target = following[0] if following else game.current_round
                     return redirect(url_for("rounds.round_screen", game_id=game_id,
@@ -238,67 +236,3 @@ def round_screen(game_id: str, number: int):
         tile_scores={f"{t.low}-{t.high}": (game.options.double_blank if t == Tile(0, 0) else t.pips)
                      for t in full_set(game.set)}), (
         status or (400 if error else 409 if conflict else 200))
-
-
-@bp.get("/games/<game_id>/standings")
-@cached_page
-def standings(game_id: str):
-    """The standings: places, totals and a chart of the running totals after each round."""
-    game = load_game(get_db(), game_id)
-    labels = [str(r.number) for r in game.rounds if r.scores is not None]
-    chart = totals_chart(game.players, [r.scores for r in game.rounds], labels,
-                         _("Running totals after each round"))
-    return render_template("standings.html", game=game, standings=game.standings(), chart=chart,
-                           colours={p: player_colour(i) for i, p in enumerate(game.players)})
-
-
-@bp.get("/games/<game_id>/history")
-@cached_page
-def history_page(game_id: str):
-    """The game's history: every change to a score, newest first, with undo and redo."""
-    db = get_db()
-    game = load_game(db, game_id)
-    return render_template("history.html", game=game, changes=list(reversed(history(db, game_id))),
-                           undoable=last_undoable(db, game_id),
-                           redoable=last_redoable(db, game_id), form=ConfirmForm())
-
-
-@bp.post("/games/<game_id>/redo")
-def redo(game_id: str):
-    """Take back the undo that was the last change (one tap: it is an undo's undo)."""
-    db = get_db()
-    game = load_game(db, game_id)
-    require_keeper(game)
-    if not ConfirmForm().validate_on_submit():
-        flash(_("The page expired; nothing was redone. Try again."), "error")
-    elif redo_last(db, game) is None:
-        flash(_("There is nothing to redo."), "error")
-    else:
-        flash(_("The undone change is back."))
-    return redirect(url_for("rounds.history_page", game_id=game_id))
-
-
-@bp.route("/games/<game_id>/undo", methods=["GET", "POST"])
-def undo(game_id: str):
-    """Undo the latest change, after a look at what it will put back."""
-    db = get_db()
-    game = load_game(db, game_id)
-    require_keeper(game)
-    form = ConfirmForm()
-    if request.method == "GET":
-        target = last_undoable(db, game_id)
-        if target is None:
-            flash(_("There is nothing to undo."), "error")
-            return redirect(url_for("rounds.history_page", game_id=game_id))
-        return render_template("undo.html", game=game, target=target, form=form,
-                               changes=edit_changes(db, target["id"]))
-    if not form.validate_on_submit():
-        flash(_("The page expired; nothing was undone. Try again."), "error")
-    else:
-        done = undo_last(db, game)
-        if done is None:
-            flash(_("There is nothing to undo."), "error")
-        else:
-            flash(_("Undid the last change to round %(n)s.", n=done["round"]))
-    return redirect(safe_next(request.form.get("next"),
-                              url_for("rounds.history_page", game_id=game_id)))
