@@ -7,6 +7,7 @@ import json
 import os
 import tempfile
 from datetime import datetime
+from functools import lru_cache
 
 from flask import (Blueprint, Response, current_app, flash, redirect, render_template, request,
                    send_file, url_for)
@@ -88,9 +89,13 @@ def _seat_again(form: NewGameForm, last) -> None:
             field.data = "true" if value is True else "false" if value is False else str(value)
 
 
+@lru_cache(maxsize=1)
 def deal_table_json() -> str:
     """Every deal the form can ask about (R1.3, R1.4), so its script only looks up; and
-    how many players a game may have."""
+    how many players a game may have.
+
+    Worked out once per process: it depends on nothing but the deal tables, the sets and
+    the numbers of players (no game, no language), and every GET of the page sends it."""
     deals, suggested = {}, {}
     for table in DEAL_TABLES:
         suggested[table] = {n: [{"set": r[2], "tiles_each": r[3]}
