@@ -1,5 +1,4 @@
-"""The forms (flask-wtf): new game, rename, delete, round scores, undo; and the keys by
-which a page picks a train (a seat number, "m" for the Mexican train)."""
+"""The forms (flask-wtf): new game, rename, delete, round scores, undo."""
 
 from __future__ import annotations
 
@@ -26,25 +25,6 @@ try:  # WTForms 3.3 names select options with SelectChoice; tuples before that
 except ImportError:  # pragma: no cover
     def _Choice(value, label):
         return (value, label)
-
-
-#: The Mexican train's key where a page picks a train; a player's train is their seat number.
-MEXICAN = "m"
-
-
-def train_key(name: str | None, players) -> str:
-    """The key a page uses for a train: the owner's seat number, "m" for the Mexican train."""
-    return MEXICAN if name is None else str(players.index(name))
-
-
-def train_from_key(key: str, players, field: str = "train") -> str | None:
-    """A train picked on a page: a seat number, or "m" for the Mexican train (None)."""
-    if key == MEXICAN:
-        return None
-    seat = whole_number(key)
-    if seat is not None and seat < len(players):
-        return players[seat]
-    raise BadInput(gettext("Pick a train."), field)
 
 
 class ChoiceField(SelectField):

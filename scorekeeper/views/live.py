@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..errors import BadInput
-from ..forms import MEXICAN, ConfirmForm, train_from_key
+from ..forms import ConfirmForm
 from ..game import Game
 from ..livetable import Live, load_live
 from ..pagecache import cached_page
@@ -20,6 +20,7 @@ from ..parsing import whole_number
 from ..pins import require_keeper
 from ..referee import (DrawAction, Finish, IllegalMove, PassAction, PlayAction, Violation, apply,
                        start_from_json)
+from ..situation import MEXICAN, train_from_key
 from ..storage import Busy, StaleLive, add_move, undo_move
 from ..tiles import full_set, parse_tile_text, set_rows
 from . import get_game_round
