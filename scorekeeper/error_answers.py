@@ -5,7 +5,8 @@ what went wrong and what to do.
 - an unknown route or game (404), 405, 413, 415, a refused Host, other HTTP errors;
 - an expired form (CSRF);
 - a refused PIN (403, or 429 with Retry-After while guessing is slowed);
-- a busy database (503 with Retry-After);
+- a busy database (503 with Retry-After; a form view marked ``views.keeps_input``
+  shows its form again with what was typed, as for an expired form);
 - a fault (500: logged, and nothing was changed by it).
 
 The API blueprint answers its own bad input, unknown games and refused PINs
@@ -16,15 +17,19 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, current_app, g, jsonify, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from . import api
+from .forms import refuse_forms
 from .pins import PinRefused
 from .storage import Busy, GameNotFound, is_busy
 from .views import devices
+
+#: How soon to try again after a busy database (seconds).
+RETRY_BUSY = {"Retry-After": "2"}
 
 
 def init_app(app: Flask) -> None:
@@ -64,15 +69,13 @@ def http_error(error: HTTPException):
     return render_template("error.html", title=title, message=message), error.code, headers
 
 
-def expired_form(error: CSRFError):
-    """400: a form sent with a token that expired (or none).
-
-    The form views re-show what was typed with a sentence (their validate_on_submit
-    fails on the token); other posts get a page.
-    """
-    view = current_app.view_functions.get(request.endpoint or "")
-    if view is not None and getattr(view, "keeps_input_on_csrf_error", False):
-        return view(**(request.view_args or {}))
+def expired_form(_error: CSRFError):
+    """400: a form sent with a token that expired (or none).  A form view marked
+    ``keeps_input`` shows its form again with what was typed and its sentence (its
+    validate_on_submit fails on the token); other posts get a page."""
+    again = form_again()
+    if again is not None:
+        return again
     return render_template("error.html", title=gettext("The page expired"),
                            message=gettext("This page was open too long or in another "
                                            "browser. Go back, reload it and try again.")), 400
@@ -94,14 +97,21 @@ def pin_refused(error: PinRefused):
 
 
 def busy(error: Busy):
-    """503: another write held the database longer than the busy timeout."""
+    """503 (Retry-After): another write held the database longer than the busy timeout,
+    and nothing was saved.  A form view marked ``keeps_input`` shows its form again with
+    what was typed and the sentence; anything else gets the sentence."""
+    if not is_api_request():
+        refuse_forms(error.message)
+        again = form_again(503, RETRY_BUSY)
+        if again is not None:
+            return again
     return busy_response(error)
 
 
 def database_error(error: sqlite3.OperationalError):
     """SQLite's own "database is locked" is a busy database (503); any other is a fault."""
     if is_busy(error):
-        return busy_response(Busy())
+        return busy(Busy())
     raise error   # a real fault: logged, then answered by server_error
 
 
@@ -117,11 +127,32 @@ def server_error(_error: InternalServerError):
 
 def busy_response(error: Busy):
     """503 with Retry-After: the busy sentence, as JSON under /api, else as a page."""
-    headers = {"Retry-After": "2"}
     if is_api_request():
-        return jsonify(error=error.message, field=""), 503, headers
+        return jsonify(error=error.message, field=""), 503, RETRY_BUSY
     return render_template("error.html", title=gettext("Busy"), message=error.message), \
-        503, headers
+        503, RETRY_BUSY
+
+
+def form_again(status: int | None = None, headers: dict | None = None):
+    """The request's form view run again, to show its form with what was typed (its
+    forms refuse, so it saves nothing), with *status* and *headers*; None when the view
+    is not marked ``keeps_input`` (or already ran again).
+
+    What the view raises the second time (a refused PIN, an unknown game, a busy
+    database) gets its own answer, rather than a 500 from inside this one.
+    """
+    view = current_app.view_functions.get(request.endpoint or "")
+    if view is None or not getattr(view, "keeps_input", False) or g.get("form_again"):
+        return None
+    g.form_again = True
+    try:
+        response = current_app.make_response(view(**(request.view_args or {})))
+    except Exception as error:   # noqa: BLE001 (each answered by its own handler)
+        return current_app.make_response(current_app.handle_user_exception(error))
+    if status is not None:
+        response.status_code = status
+    response.headers.update(headers or {})
+    return response
 
 
 def _http_sentences(error: HTTPException) -> tuple[str, str]:

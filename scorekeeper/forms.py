@@ -1,10 +1,16 @@
-"""The forms (flask-wtf): new game, rename, delete, round scores, undo."""
+"""The forms (flask-wtf): new game, rename, delete, round scores, undo, PINs, seasons.
+
+Every page form is a :class:`PageForm`: refused as a whole (its token expired, the
+database stayed busy, a refusal that belongs to no field) it says so in one sentence,
+``form.refusal``, shown above it; a refusal that belongs to a field is put on that
+field by :func:`attach`.
+"""
 
 from __future__ import annotations
 
 import re
 
-from flask import request
+from flask import g, request
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -25,6 +31,57 @@ try:  # WTForms 3.3 names select options with SelectChoice; tuples before that
 except ImportError:  # pragma: no cover
     def _Choice(value, label):
         return (value, label)
+
+
+class PageForm(FlaskForm):
+    """A form of the pages: its fields' checks, and the one sentence that refuses it as a
+    whole (:attr:`refusal`)."""
+
+    #: Said above the form when its token expired (CSRF); what was typed comes back with it.
+    expired = _l("The page expired; try again.")
+
+    def validate(self, extra_validators=None) -> bool:
+        """The fields' checks; none when :func:`refuse_forms` refused this request's forms
+        (the view then only shows the form again, with what was typed)."""
+        refused = g.get("forms_refused")
+        if refused is not None:
+            self.form_errors.append(refused)
+            return False
+        return super().validate(extra_validators)
+
+    @property
+    def refusal(self) -> str | None:
+        """The sentence above the form when it was refused as a whole, else None."""
+        if self.form_errors:
+            return self.form_errors[0]
+        token = getattr(self, "csrf_token", None)
+        if token is not None and token.errors:
+            return str(self.expired)
+        return None
+
+
+def refuse_forms(sentence: str) -> None:
+    """Refuse every page form of this request with *sentence*, so that a view run again
+    shows its form with what was typed and saves nothing (the database stayed busy)."""
+    g.forms_refused = sentence
+
+
+def attach(form: FlaskForm, error: BadInput) -> None:
+    """Show *error* where it belongs on *form*: at the seat's score box (``error.seat``,
+    on the round form), else at the field its ``field`` names (its first part: "players.2"
+    is the players list; a form's ``error_fields`` maps the domain's names to its own),
+    else above the form (``form.refusal``)."""
+    seats = getattr(form, "seats", None)
+    if error.seat is not None and seats is not None and 0 <= error.seat < len(seats):
+        field = seats[error.seat].score
+    else:
+        name = error.field.split(".")[0]
+        name = getattr(form, "error_fields", {}).get(name, name)
+        field = form[name] if name and name in form else None
+    if field is None:
+        form.form_errors.append(error.message)
+    else:
+        field.errors = [*field.errors, error.message]
 
 
 class ChoiceField(SelectField):
@@ -62,8 +119,11 @@ def _option_field(name):
     )
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(PageForm):
     """A new game: players in seating order, the set, the rule options (R9)."""
+
+    expired = _l("The form expired; everything you typed is still here. Press “Start the game” "
+                 "again.")
 
     name = StringField(_l("Game name (optional)"), validators=[Length(max=60)])
     players = FieldList(StringField(_l("Player")), min_entries=MAX_PLAYERS,
@@ -120,49 +180,59 @@ class NewGameForm(FlaskForm):
         return parse_engines(self.set.data, self.start_engine.data, self.end_engine.data)
 
 
-class RenameForm(FlaskForm):
+class RenameForm(PageForm):
+    """A game's new name (an empty one shows its date)."""
+
+    expired = _l("The page expired; the name you typed is still here. Press “Save name” again.")
     name = StringField(_l("Game name"), validators=[Length(max=60)])
 
 
-class ImportForm(FlaskForm):
+class ImportForm(PageForm):
     """An export file (a game as JSON) to import as a new game."""
+
+    expired = _l("The page expired; choose the file again and import it.")
 
     file = FileField(_l("Export file (.json)"))
 
 
-class PinForm(FlaskForm):
+class PinForm(PageForm):
     """A device becomes the game's scorekeeper by entering its PIN."""
+
+    expired = _l("The page expired; enter the PIN again.")
 
     pin = StringField(_l("PIN"))
 
 
-class ChangePinForm(FlaskForm):
+class ChangePinForm(PageForm):
     """Set, change or remove a game's PIN (the current one is needed when it has one)."""
 
     current = StringField(_l("Current PIN"))
     new = StringField(_l("New PIN (4 to 8 digits)"))
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(PageForm):
     """A bare form for actions that need only the CSRF token (delete, undo)."""
 
 
-class RoundForm(FlaskForm):
+class RoundForm(PageForm):
     """The round's scores; the per-player fields are read by the view (one per seat)."""
 
     revision = HiddenField()
     confirm = HiddenField(default="")
 
 
-class SeasonForm(FlaskForm):
+class SeasonForm(PageForm):
     """A new season: a name and its first and last days (checked by records.check_season)."""
+
+    #: check_season's names for the days ("from", "to"), as the API takes them.
+    error_fields = {"from": "start", "to": "end"}
 
     name = StringField(_l("Season name"))
     start = StringField(_l("From"), render_kw={"type": "date"})
     end = StringField(_l("To"), render_kw={"type": "date"})
 
 
-class AliasForm(FlaskForm):
+class AliasForm(PageForm):
     """Another spelling of this player, to be joined to them (people.add_alias)."""
 
     alias = StringField(_l("Another spelling of this player"))

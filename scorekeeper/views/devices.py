@@ -26,8 +26,8 @@ from ..netinfo import join_urls
 from ..parsing import whole_number
 from ..pins import PinRefused, check, client_address, hash_pin, is_keeper, parse_pin, remember
 from ..pagecache import page_etag
-from ..storage import Busy, load_game, set_pin
-from . import safe_next
+from ..storage import load_game, set_pin
+from . import keeps_input, safe_next
 
 bp = Blueprint("devices", __name__)
 
@@ -62,6 +62,7 @@ def live_attrs(game: Game) -> Markup:
         page_etag(game.version, is_keeper(game)), latest[0] if latest else "", game.version)
 
 @bp.route("/games/<game_id>/pin", methods=["GET", "POST"])
+@keeps_input
 def enter_pin(game_id: str):
     """"Scorekeeper? Enter the PIN": this device becomes the game's scorekeeper."""
     db = get_db()
@@ -70,21 +71,19 @@ def enter_pin(game_id: str):
     if not game.protected or is_keeper(game):
         return redirect(back)
     form = PinForm()
-    error, status, headers = None, 200, {}
     if form.validate_on_submit():
         try:
             check(game, (form.pin.data or "").strip(), client_address())
         except PinRefused as refused:
             return pin_refused_page(refused, back)
-        else:
-            remember(game)
-            flash(_("This device is now the scorekeeper of %(name)s.", name=game.display_name()))
-            return redirect(back)
-    elif request.method == "POST":
-        error, status = _("The page expired; enter the PIN again."), 400
-    return render_template("pin.html", game=game, form=form, error=error, back=back), status, headers
+        remember(game)
+        flash(_("This device is now the scorekeeper of %(name)s.", name=game.display_name()))
+        return redirect(back)
+    return render_template("pin.html", game=game, form=form, error=form.refusal, back=back), \
+        400 if form.refusal else 200
 
 @bp.route("/games/<game_id>/pin/change", methods=["GET", "POST"])
+@keeps_input
 def change_pin(game_id: str):
     """Set, change or remove the game's PIN; the current PIN is asked when it has one."""
     db = get_db()
@@ -101,8 +100,6 @@ def change_pin(game_id: str):
             error, status, headers = refused.message, refused.status, refused.headers
         except BadInput as bad:
             error, status = bad.message, 400
-        except Busy as busy:
-            error, status = busy.message, 503
         else:
             game = load_game(db, game_id)
             if game.protected:
@@ -111,8 +108,8 @@ def change_pin(game_id: str):
             else:
                 flash(_("The PIN is removed: every device can change this game."))
             return redirect(url_for("games.game", game_id=game_id))
-    elif request.method == "POST":
-        error, status = _("The page expired; try again."), 400
+    elif form.refusal:   # refused as a whole: an expired token
+        error, status = form.refusal, 400
     return render_template("pin_change.html", game=game, form=form, error=error), status, headers
 
 def pin_refused_page(refused: PinRefused, back: str | None = None):

@@ -15,7 +15,7 @@ from ..game import Game
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
 from ..parsing import whole_number
 from ..livetable import live_state
-from . import get_game_round, keeps_input_on_csrf_error
+from . import get_game_round, keeps_input
 from ..pins import require_keeper
 from ..storage import Busy, StaleRound, load_game, record_round
 from ..text import format_list
@@ -155,7 +155,7 @@ def conflict_form(game: Game, conflict, scores: dict[str, int], hand_text: dict[
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
-@keeps_input_on_csrf_error
+@keeps_input
 @cached_page
 def round_screen(game_id: str, number: int):
     """The round screen: enter or correct each player's score (or count their tiles), then save."""
