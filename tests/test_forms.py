@@ -1,10 +1,7 @@
 """The forms own the parsing of what a page sends: the round form's checks as a table of
-inputs and the sentence each gets, where a refusal lands on a form (forms.attach), and a
-refused save that shows its form again (an expired token, a busy database)."""
+inputs and the sentence each gets, and where a refusal lands on a form (forms.attach)."""
 
 from __future__ import annotations
-
-import sqlite3
 
 import pytest
 
@@ -14,8 +11,6 @@ from scorekeeper.forms import NewGameForm, RoundForm, SeasonForm, attach
 from scorekeeper.storage import connect, load_game
 
 PLAYERS = ["Ann", "Bob", "Chi"]
-BUSY = ("The database stayed busy with other saves for several seconds; nothing was saved. "
-        "Try again in a moment.")
 TOP = 1118   # the largest hand of a double-12 round 1 (R7.4)
 
 
@@ -150,68 +145,3 @@ def test_a_players_refusal_is_shown_in_the_players_box(client):
     assert r.status_code == 200 and sentence in paragraphs(html)
     assert html.index('class="players-box"') < html.index("are joined as one player") \
         < html.index('id="player-inputs"')
-
-
-# --- a save refused before it could be stored: the form comes back -----------
-
-@pytest.fixture
-def locked(app):
-    """Another writer holds the database; the app gives up after 0.2 s."""
-    app.config["BUSY_TIMEOUT"] = 0.2
-    holder = sqlite3.connect(app.config["DATABASE"])
-    holder.execute("BEGIN IMMEDIATE")
-    yield
-    holder.rollback()
-    holder.close()
-
-
-BUSY_FORMS = [
-    # path, what is sent, what comes back of it
-    ("/games/{gid}/rename", {"name": "Saturday"}, 'value="Saturday"'),
-    ("/seasons", {"name": "Autumn", "start": "2026-09-01", "end": "2026-11-30"}, 'value="Autumn"'),
-    ("/games/{gid}/pin/change", {"current": "", "new": "2468", "action": "set"}, "New PIN"),
-    ("/games/{gid}/rounds/1/live/start", {"starter": "1", "tiles_each": "12"}, "Start the live"),
-]
-
-
-@pytest.mark.parametrize("path, data, kept", BUSY_FORMS)
-def test_a_busy_database_shows_the_form_again_with_what_was_typed(app, client, gid, locked,
-                                                                   path, data, kept):
-    r = client.post(path.format(gid=gid), data=data)
-    html = r.get_data(as_text=True)
-    assert r.status_code == 503 and r.headers["Retry-After"] == "2"
-    assert BUSY in paragraphs(html) and kept in html
-
-
-def test_a_busy_database_keeps_the_live_tables_pick(app, client, gid):
-    client.post(f"/games/{gid}/rounds/1/live/start", data={"starter": "1", "tiles_each": "12"})
-    app.config["BUSY_TIMEOUT"] = 0.2
-    holder = sqlite3.connect(app.config["DATABASE"])
-    holder.execute("BEGIN IMMEDIATE")
-    try:
-        r = client.post(f"/games/{gid}/rounds/1/live/action",
-                        data={"kind": "play", "tile": "12-4", "train": "1"})
-    finally:
-        holder.rollback()
-        holder.close()
-    html = r.get_data(as_text=True)
-    assert r.status_code == 503 and BUSY in paragraphs(html)
-    assert 'name="tile" value="4-12" checked' in html
-
-
-@pytest.mark.parametrize("path, data", [
-    ("/players/aliases", {"alias": "Ann", "of": "Bob"}),
-    ("/seasons/nope/delete", {}),
-])
-def test_a_busy_database_without_a_form_to_show_is_the_busy_page(client, gid, locked, path,
-                                                                 data):
-    r = client.post(path, data=data)
-    assert r.status_code == 503 and r.headers["Retry-After"] == "2"
-    assert BUSY in paragraphs(r)
-
-
-def test_an_expired_import_form_says_so_on_the_import_page(csrf_app):
-    r = csrf_app.test_client().post("/games/import", data={})
-    assert r.status_code == 400
-    assert "The page expired; choose the file again and import it." in paragraphs(r)
-    assert 'id="import-form"' in r.get_data(as_text=True)
