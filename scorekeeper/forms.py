@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 
+import wtforms
 from flask import g, request
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-import wtforms
 from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, SelectField,
                      StringField)
 from wtforms.validators import Length, NumberRange, Optional, ValidationError

@@ -1,7 +1,8 @@
 """Pages: "Is this move legal?", "My plays" and "Plan my opening train".
 
-The situation is read from the query string (a ruling changes nothing, so the
-pages are plain GET forms: bookmarkable, no token to expire), pre-filled with
+The situation is read from the query string by ``Situation.from_query`` (a ruling
+changes nothing, so the pages are plain GET forms: bookmarkable, no token to
+expire, links shared years ago still open), pre-filled with
 the round's engine, players and rule options, or with the live table when one
 is being kept for the round.
 """
