@@ -1,11 +1,17 @@
-"""The forms (flask-wtf): new game, rename, delete, round scores, undo; and the keys by
-which a page picks a train (a seat number, "m" for the Mexican train)."""
+"""The forms (flask-wtf): new game, rename, delete, round scores, undo, PINs, seasons.
+
+Every page form is a :class:`PageForm`: refused as a whole (its token expired, the
+database stayed busy, a refusal that belongs to no field) it says so in one sentence,
+``form.refusal``, shown above it; a refusal that belongs to a field is put on that
+field by :func:`attach`.
+"""
 
 from __future__ import annotations
 
 import re
 
-from flask import request
+import wtforms
+from flask import g, request
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -19,7 +25,8 @@ from .game import parse_game_name, parse_players
 from .options import MAX_PLAYERS, OPTIONS, Option, RuleOptions, parse_engines
 from .parsing import whole_number
 from .pins import parse_pin
-from .tiles import DEFAULT_SET, SETS
+from .scoring import check_hands, check_scores, hand_score
+from .tiles import DEFAULT_SET, SETS, parse_tile_text
 
 try:  # WTForms 3.3 names select options with SelectChoice; tuples before that
     from wtforms.fields.choices import SelectChoice as _Choice
@@ -28,23 +35,55 @@ except ImportError:  # pragma: no cover
         return (value, label)
 
 
-#: The Mexican train's key where a page picks a train; a player's train is their seat number.
-MEXICAN = "m"
+class PageForm(FlaskForm):
+    """A form of the pages: its fields' checks, and the one sentence that refuses it as a
+    whole (:attr:`refusal`)."""
 
+    #: Said above the form when its token expired (CSRF); what was typed comes back with it.
+    expired = _l("The page expired; try again.")
 
-def train_key(name: str | None, players) -> str:
-    """The key a page uses for a train: the owner's seat number, "m" for the Mexican train."""
-    return MEXICAN if name is None else str(players.index(name))
+    def validate(self, extra_validators=None) -> bool:
+        """The fields' checks; none when :func:`refuse_forms` refused this request's forms
+        (the view then only shows the form again, with what was typed)."""
+        refused = g.get("forms_refused")
+        if refused is not None:
+            self.form_errors.append(refused)
+            return False
+        return super().validate(extra_validators)
 
-
-def train_from_key(key: str, players, field: str = "train") -> str | None:
-    """A train picked on a page: a seat number, or "m" for the Mexican train (None)."""
-    if key == MEXICAN:
+    @property
+    def refusal(self) -> str | None:
+        """The sentence above the form when it was refused as a whole, else None."""
+        if self.form_errors:
+            return self.form_errors[0]
+        token = getattr(self, "csrf_token", None)
+        if token is not None and token.errors:
+            return str(self.expired)
         return None
-    seat = whole_number(key)
-    if seat is not None and seat < len(players):
-        return players[seat]
-    raise BadInput(gettext("Pick a train."), field)
+
+
+def refuse_forms(sentence: str) -> None:
+    """Refuse every page form of this request with *sentence*, so that a view run again
+    shows its form with what was typed and saves nothing (the database stayed busy)."""
+    g.forms_refused = sentence
+
+
+def attach(form: FlaskForm, error: BadInput) -> None:
+    """Show *error* where it belongs on *form*: at the seat's score box (``error.seat``,
+    on the round form), else at the field its ``field`` names (its first part: "players.2"
+    is the players list; a form's ``error_fields`` maps the domain's names to its own),
+    else above the form (``form.refusal``)."""
+    seats = getattr(form, "seats", None)
+    if error.seat is not None and seats is not None and 0 <= error.seat < len(seats):
+        field = seats[error.seat].score
+    else:
+        name = error.field.split(".")[0]
+        name = getattr(form, "error_fields", {}).get(name, name)
+        field = form[name] if name and name in form else None
+    if field is None:
+        form.form_errors.append(error.message)
+    else:
+        field.errors = [*field.errors, error.message]
 
 
 class ChoiceField(SelectField):
@@ -83,9 +122,12 @@ def option_field(option: Option) -> ChoiceField:
     )
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(PageForm):
     """A new game: players in seating order, the set, the rule options (R9: a field per row
     of options.OPTIONS, added below the class)."""
+
+    expired = _l("The form expired; everything you typed is still here. Press “Start the game” "
+                 "again.")
 
     name = StringField(_l("Game name (optional)"), validators=[Length(max=60)])
     players = FieldList(StringField(_l("Player")), min_entries=MAX_PLAYERS,
@@ -146,49 +188,260 @@ for _option in OPTIONS:   # WTForms takes fields set on the class as its own (dy
     setattr(NewGameForm, _option.name, option_field(_option))
 
 
-class RenameForm(FlaskForm):
+class RenameForm(PageForm):
+    """A game's new name (an empty one shows its date)."""
+
+    expired = _l("The page expired; the name you typed is still here. Press “Save name” again.")
     name = StringField(_l("Game name"), validators=[Length(max=60)])
 
 
-class ImportForm(FlaskForm):
+class ImportForm(PageForm):
     """An export file (a game as JSON) to import as a new game."""
+
+    expired = _l("The page expired; choose the file again and import it.")
 
     file = FileField(_l("Export file (.json)"))
 
 
-class PinForm(FlaskForm):
+class PinForm(PageForm):
     """A device becomes the game's scorekeeper by entering its PIN."""
+
+    expired = _l("The page expired; enter the PIN again.")
 
     pin = StringField(_l("PIN"))
 
 
-class ChangePinForm(FlaskForm):
+class ChangePinForm(PageForm):
     """Set, change or remove a game's PIN (the current one is needed when it has one)."""
 
     current = StringField(_l("Current PIN"))
     new = StringField(_l("New PIN (4 to 8 digits)"))
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(PageForm):
     """A bare form for actions that need only the CSRF token (delete, undo)."""
 
 
-class RoundForm(FlaskForm):
-    """The round's scores; the per-player fields are read by the view (one per seat)."""
+def _stripped(value) -> str:
+    return value.strip() if isinstance(value, str) else ""
 
+
+def hand_text(hand) -> str:
+    """Counted tiles as the round form carries them: "3-4 0-0"."""
+    return " ".join(f"{a}-{b}" for a, b in (hand or []))
+
+
+class SeatForm(wtforms.Form):
+    """One player's row of the round form: the score, the tiles counted for it with the
+    pip counter, and the score the page showed when it was opened (the base of a
+    merge); after a conflict, instead of a score, the choice between the score typed
+    here (mine, with its tiles) and the one the other tablet saved (the base, with its).
+
+    Its fields carry the seat in their names, as the page, static/app.js and pages
+    already open send them: score-0, hand-0, base-0, mine-0, mine-hand-0,
+    theirs-hand-0, pick-0.
+    """
+
+    score = StringField(filters=[_stripped])
+    hand = StringField(filters=[_stripped])
+    base = StringField(filters=[_stripped])
+    mine = StringField(filters=[_stripped])
+    mine_hand = StringField(filters=[_stripped])
+    theirs_hand = StringField(filters=[_stripped])
+    pick = StringField()   # "mine", "theirs" or not yet
+
+    class Meta:
+        def bind_field(self, form, unbound_field, options):
+            """score-0, mine-hand-0: the seat after the name (WTForms' prefixes come first)."""
+            name = f"{options['name'].replace('_', '-')}-{form.seat}"
+            return unbound_field.bind(form=form, **{**options, "name": name, "prefix": ""})
+
+    def __init__(self, round_form: RoundForm, seat: int, formdata=None, **data):
+        self.round_form, self.seat = round_form, seat
+        self.player = round_form.game.players[seat]
+        super().__init__(formdata, data=data)
+        #: A row of the conflict form, which sends a choice (mine-N) instead of a score.
+        self.is_choice = bool(self.mine.raw_data)
+
+    @property
+    def entry(self) -> tuple[str, str]:
+        """The score and tiles this row sends: as typed, or the side picked after a conflict
+        (nothing until one is picked)."""
+        if not self.is_choice:
+            return self.score.data, self.hand.data
+        return {"mine": (self.mine.data, self.mine_hand.data),
+                "theirs": (self.base.data, self.theirs_hand.data)}.get(self.pick.data, ("", ""))
+
+    @property
+    def base_score(self) -> int | None:
+        """The score the page showed when it was opened (None: none yet)."""
+        return whole_number(self.base.data)
+
+    def validate_score(self, _field):
+        """R7.4: a whole number from 0 to the round's largest hand; a conflict's row needs
+        its choice."""
+        text, game = self.entry[0], self.round_form.game
+        if text == "" and self.is_choice:
+            raise ValidationError(gettext(
+                "Choose the score to keep for %(name)s: yours or the one the other tablet "
+                "saved.", name=self.player))
+        if text == "":
+            raise ValidationError(gettext(
+                "%(name)s's score is missing: enter a number, tap \"Went out\" for 0, or "
+                "count the tiles.", name=self.player))
+        value = whole_number(text)
+        if value is None:
+            raise ValidationError(gettext(
+                "%(name)s's score must be a whole number from 0 to %(top)s.", name=self.player,
+                top=game.max_hand(self.round_form.rnd.engine)))
+        try:
+            check_scores({self.player: value}, [self.player], game.set,
+                         self.round_form.rnd.engine, game.options)
+        except BadInput as error:
+            raise ValidationError(error.message) from None
+
+    def tiles(self) -> list[list[int]] | None:
+        """The tiles the pip counter picked for this row ("5-12 0-0"), None for none."""
+        text = self.entry[1]
+        if not text:
+            return None
+        try:
+            return [parse_tile_text(part, "hand").to_json()
+                    for part in text.replace(",", " ").split()]
+        except BadInput:
+            raise BadInput(gettext("The tiles picked for this hand could not be read; pick "
+                                   "them again."), f"hand-{self.seat}") from None
+
+
+class RoundForm(PageForm):
+    """The round screen: a row per seat (:class:`SeatForm`), the round's revision as the
+    page read it, and the confirmation of a save the page warned about (R7.4).
+
+    It checks in the order a scorekeeper mends things: the token and the revision;
+    then every seat's score at once, so every wrong box is marked together (R7.4);
+    then the tiles counted (R3.3) and whether each matches its score.  Passed, it
+    holds :attr:`scores` and :attr:`hands` to save.
+    """
+
+    expired = _l("The form expired; your scores are still here. Save again.")
     revision = HiddenField()
     confirm = HiddenField(default="")
 
+    def __init__(self, game, rnd):
+        super().__init__()
+        self.game, self.rnd = game, rnd
+        self.scores: dict[str, int] | None = None
+        self.hands: dict[str, list] | None = None
+        if self.is_submitted():
+            self.seats = [SeatForm(self, i, request.form) for i in range(len(game.players))]
+            return
+        # The round as stored: its scores (also the base of the next save) and tiles.
+        self.revision.data = str(rnd.revision)
+        stored = {p: "" if rnd.scores is None else str(rnd.scores[p]) for p in game.players}
+        self.seats = [SeatForm(self, i, score=stored[p], base=stored[p],
+                               hand=hand_text((rnd.hands or {}).get(p)))
+                      for i, p in enumerate(game.players)]
 
-class SeasonForm(FlaskForm):
+    def validate_revision(self, field):
+        """The revision the page was opened at: a whole number, else the page is old."""
+        if whole_number(field.data) is None:
+            raise ValidationError(gettext("This page is out of date: open the round again."))
+
+    def validate(self, extra_validators=None) -> bool:
+        """The token and the revision, then every seat's score (R7.4), then the tiles
+        counted (R3.3): each refusal on its seat's box, every wrong seat at once."""
+        if not super().validate(extra_validators):
+            return False
+        if not all([seat.validate() for seat in self.seats]):   # every seat, not the first
+            return False
+        scores = {seat.player: whole_number(seat.entry[0]) for seat in self.seats}
+        try:
+            self.hands = self._counted(scores)
+        except BadInput as error:
+            attach(self, error)
+            return False
+        self.scores = scores
+        return True
+
+    def _counted(self, scores: dict[str, int]) -> dict[str, list] | None:
+        """The tiles picked with the pip counter, checked (R3.3) and matched to each score."""
+        given = {seat.player: tiles for seat in self.seats if (tiles := seat.tiles())}
+        if not given:
+            return None
+        game = self.game
+        # A refused hand comes with its seat: a name may hold a dot.
+        counted = check_hands(given, game.players, game.set, self.rnd.engine, every_player=False)
+        for name, tiles in counted.items():
+            total = hand_score(tiles, game.options)
+            if total != scores[name]:
+                raise BadInput(gettext(
+                    "%(name)s's score (%(typed)s) does not match the tiles picked "
+                    "(%(counted)s): count again or clear the tiles.", name=name,
+                    typed=scores[name], counted=total), "", game.players.index(name))
+        return {p: [t.to_json() for t in tiles] for p, tiles in counted.items()}
+
+    @property
+    def refusal(self) -> str | None:
+        """The sentence above the form: the first thing wrong, in the order checked."""
+        first = super().refusal
+        if first is not None:
+            return first
+        wrong = [*self.revision.errors, *(e for seat in self.seats for e in seat.score.errors)]
+        return wrong[0] if wrong else None
+
+    @property
+    def confirmed(self) -> bool:
+        """The scorekeeper saw the round's warnings (R7.4) and saves anyway."""
+        return self.confirm.data == "1"
+
+    def expected_revision(self) -> int:
+        """The revision of the round the page was opened at (checked by validate)."""
+        return whole_number(self.revision.data)
+
+    def base_scores(self) -> dict[str, int | None] | None:
+        """The scores the page showed when it was opened, for the merge (None: a page that
+        did not send them)."""
+        if not any(seat.base.raw_data for seat in self.seats):
+            return None
+        return {seat.player: seat.base_score for seat in self.seats}
+
+    def went_out(self, names) -> None:
+        """0 filled in for those a finished live table saw go out (R7.1)."""
+        for seat in self.seats:
+            if seat.player in names:
+                seat.score.data = "0"
+
+    def rebase(self, conflict) -> None:
+        """Show the form again on the round as another tablet just saved it (StaleRound):
+        the merge where it is clean, a choice where both changed a player differently;
+        the next save is checked against the round as stored now."""
+        fresh, merged = conflict.round, conflict.merge
+        self.revision.data = str(fresh.revision)
+        for seat in self.seats:
+            p, typed_hand = seat.player, seat.entry[1]
+            theirs_hand = hand_text((fresh.hands or {}).get(p))
+            seat.base.data = str(fresh.scores[p])
+            seat.is_choice = p in merged.conflicts
+            if seat.is_choice:
+                seat.mine.data, seat.mine_hand.data = str(self.scores[p]), typed_hand
+                seat.theirs_hand.data, seat.pick.data = theirs_hand, ""
+            else:
+                seat.score.data = str(merged.scores[p])
+                seat.hand.data = theirs_hand if p in merged.theirs else typed_hand
+
+
+class SeasonForm(PageForm):
     """A new season: a name and its first and last days (checked by records.check_season)."""
+
+    #: check_season's names for the days ("from", "to"), as the API takes them.
+    error_fields = {"from": "start", "to": "end"}
 
     name = StringField(_l("Season name"))
     start = StringField(_l("From"), render_kw={"type": "date"})
     end = StringField(_l("To"), render_kw={"type": "date"})
 
 
-class AliasForm(FlaskForm):
+class AliasForm(PageForm):
     """Another spelling of this player, to be joined to them (people.add_alias)."""
 
     alias = StringField(_l("Another spelling of this player"))

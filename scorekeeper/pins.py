@@ -66,6 +66,17 @@ class PinRefused(Exception):
         return _("This game is protected by a PIN: only its scorekeeper can change it. "
                  "Enter the PIN to keep score on this device.")
 
+    @property
+    def status(self) -> int:
+        """The HTTP status of the refusal: 403 without the right PIN, 429 while guessing is
+        slowed."""
+        return 429 if self.retry_after else 403
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """The headers of the refusal: while guessing is slowed, when to try again."""
+        return {"Retry-After": str(self.retry_after)} if self.retry_after else {}
+
 
 class Guesses:
     """Wrong PINs per (client address, game) in the last WINDOW seconds.

@@ -5,11 +5,14 @@ dispute is each train's open end, whether it ends in an open double, the
 markers, and what the player already did this turn.  :func:`sketch_table`
 fills each train with stand-in tiles that reach that open end (never the tile
 in dispute, never a tile of the turn), so :func:`scorekeeper.referee.check`
-rules on a real, valid table.  Pure: no Flask.
+rules on a real, valid table.  The ruling pages ask it in their query string
+(:meth:`Situation.from_query`), trains picked by key (:func:`train_key`: a seat
+number, "m" for the Mexican train).  Pure: no Flask.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
@@ -17,8 +20,30 @@ from .referee import (Play, Table, Violation, check, draw_rule, legal_plays,
                       train_sentence, train_violations)
 from .errors import BadInput
 from .options import RuleOptions
+from .parsing import whole_number
 from .text import N_, _, format_list, ngettext
-from .tiles import Tile, full_set
+from .tiles import Tile, full_set, parse_tile_text
+
+#: The Mexican train's key where a page picks a train; a player's train is their seat number.
+MEXICAN = "m"
+
+
+def train_key(name: str | None, players) -> str:
+    """The key a page uses for a train: the owner's seat number, "m" for the Mexican train."""
+    return MEXICAN if name is None else str(players.index(name))
+
+
+def train_from_key(key: str, players, field: str = "train") -> str | None:
+    """A train picked on a page: a seat number, or "m" for the Mexican train (None)."""
+    if key == MEXICAN:
+        return None
+    seat = whole_number(key)
+    if seat is not None and seat < len(players):
+        return players[seat]
+    raise BadInput(_("Pick a train."), field)
+
+
+_PAIR = re.compile(r"([0-9]{1,2})-([0-9]{1,2})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +66,52 @@ class TrainSketch:
         """The last tile, when the scorekeeper picked it."""
         return None if self.near is None or self.end is None else Tile.of(self.near, self.end)
 
+    @classmethod
+    def from_query(cls, args: Mapping[str, str], k: str, set_n: int) -> TrainSketch:
+        """Train *k* as a ruling page's query gives it: its last tile as seen on the table
+        (``last-k=near-end``, a double open unless ``ans-k=1``), or, in links shared
+        before there was a last tile to pick, its open end (``end-k``) and whether it
+        ends in an open double (``dbl-k=1``)."""
+        last = args.get(f"last-{k}", "").strip()
+        if last:
+            pair = _PAIR.fullmatch(last)
+            if pair is None:
+                raise BadInput(_("Pick the last tile of each train from the tiles of the set."),
+                               f"last-{k}")
+            near, end = int(pair[1]), int(pair[2])
+            if near > set_n or end > set_n:
+                raise BadInput(_("%(tile)s is not in a double-%(n)s set (R3.3).", tile=last,
+                                 n=set_n), f"last-{k}")
+            return cls(end, near == end and args.get(f"ans-{k}") != "1", near)
+        return cls(whole_number(args.get(f"end-{k}", "")), args.get(f"dbl-{k}") == "1")
+
+
+def last_tile_choices(set_n: int, engine: int) -> list[tuple[str, str]]:
+    """Every way a train can end, as (value, label) for a page's select: an empty train,
+    then each tile of the set but the engine, both ways round ("near-end")."""
+    choices = [("", _("Empty (a tile must show %(e)s)", e=engine))]
+    for tile in full_set(set_n):
+        if tile == Tile.double(engine):
+            continue
+        if tile.is_double:
+            choices.append((f"{tile.low}-{tile.high}", _("%(tile)s, a double", tile=tile)))
+            continue
+        for near, end in ((tile.low, tile.high), (tile.high, tile.low)):
+            choices.append((f"{near}-{end}", _("%(near)s-%(end)s, open end %(end)s",
+                                               near=near, end=end)))
+    return choices
+
+
+def last_tile_asked(args: Mapping[str, str], k: str) -> str:
+    """The last tile of train *k* that a ruling page's query asks ("near-end"), for the
+    train's select: ``last-k``, or an older link's open double (``end-k`` with
+    ``dbl-k=1``) as the tile it stands for; "" for none."""
+    asked = args.get(f"last-{k}", "")
+    if asked:
+        return asked
+    end = whole_number(args.get(f"end-{k}", ""))
+    return f"{end}-{end}" if args.get(f"dbl-{k}") == "1" and end is not None else ""
+
 
 @dataclass(frozen=True)
 class Situation:
@@ -56,6 +127,45 @@ class Situation:
     played: Play | None = None       # already played this turn (added after the sketch)
     drawn: Tile | None = None
     options: RuleOptions = RuleOptions()
+
+    @classmethod
+    def from_query(cls, args: Mapping[str, str], set_n: int, engine: int,
+                   players: Sequence[str], options: RuleOptions = RuleOptions()) -> Situation:
+        """The situation a ruling page's query describes (its GET form, or a link shared
+        from it, old ones included), at a table of *players* with this set and engine;
+        BadInput names the field at fault.
+
+        ``current`` is whose turn it is (a seat), ``first=1`` the round's first turn,
+        each train as :meth:`TrainSketch.from_query` reads it, ``mark-k=1`` a marker on
+        a player's train, ``played``/``played_train`` a tile already played this turn
+        (on the current player's train unless said), ``drew=other`` with ``drawn`` a
+        tile drawn this turn.
+        """
+        players = tuple(players)
+        current_key = args.get("current", "0")
+        current = (train_from_key(current_key, players, "current") if current_key != MEXICAN
+                   else None)
+        if current is None:
+            raise BadInput(_("Say whose turn it is."), "current")
+        trains, markers = {}, set()
+        for name in list(players) + [None]:
+            k = train_key(name, players)
+            trains[name] = TrainSketch.from_query(args, k, set_n)
+            if name is not None and args.get(f"mark-{k}") == "1":
+                markers.add(name)
+        played = None
+        played_tile = parse_tile_text(args.get("played", ""), "played")
+        if played_tile is not None:
+            played = Play(played_tile, train_from_key(
+                args.get("played_train", str(players.index(current))), players, "played_train"))
+        drawn = None
+        if args.get("drew", "") == "other":
+            drawn = parse_tile_text(args.get("drawn", ""), "drawn")
+            if drawn is None:
+                raise BadInput(_("Pick the tile that was drawn, or choose “the tile in question”."),
+                               "drawn")
+        return cls(set_n, engine, players, current, args.get("first") == "1", trains,
+                   frozenset(markers), played, drawn, options)
 
 
 def _chain(engine: int, end: int, top: int, used: set[Tile], limit: int = 4) -> list[Tile] | None:

@@ -120,3 +120,55 @@ def test_busy_new_game_form_keeps_the_names(client, locked):
     r = client.post("/games/new", data=form)
     html = r.get_data(as_text=True)
     assert r.status_code == 503 and BUSY in paragraphs(html) and 'value="Bob"' in html
+
+
+# --- a save refused before it could be stored: the form comes back with what was typed --
+
+BUSY_FORMS = [
+    # path, what is sent, what comes back of it
+    ("/games/{gid}/rename", {"name": "Saturday"}, 'value="Saturday"'),
+    ("/seasons", {"name": "Autumn", "start": "2026-09-01", "end": "2026-11-30"}, 'value="Autumn"'),
+    ("/games/{gid}/pin/change", {"current": "", "new": "2468", "action": "set"}, "New PIN"),
+    ("/games/{gid}/rounds/1/live/start", {"starter": "1", "tiles_each": "12"}, "Start the live"),
+]
+
+
+@pytest.mark.parametrize("path, data, kept", BUSY_FORMS)
+def test_a_busy_database_shows_the_form_again_with_what_was_typed(app, client, gid, locked,
+                                                                   path, data, kept):
+    r = client.post(path.format(gid=gid), data=data)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 503 and r.headers["Retry-After"] == "2"
+    assert BUSY in paragraphs(html) and kept in html
+
+
+@pytest.fixture
+def live_started(client, gid):
+    """Round 1's live table, Bob first (before the database is locked)."""
+    client.post(f"/games/{gid}/rounds/1/live/start", data={"starter": "1", "tiles_each": "12"})
+
+
+def test_a_busy_database_keeps_the_live_tables_pick(client, gid, live_started, locked):
+    r = client.post(f"/games/{gid}/rounds/1/live/action",
+                    data={"kind": "play", "tile": "12-4", "train": "1"})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 503 and BUSY in paragraphs(html)
+    assert 'name="tile" value="4-12" checked' in html
+
+
+@pytest.mark.parametrize("path, data", [
+    ("/players/aliases", {"alias": "Ann", "of": "Bob"}),
+    ("/seasons/nope/delete", {}),
+])
+def test_a_busy_database_without_a_form_to_show_is_the_busy_page(client, gid, locked, path,
+                                                                 data):
+    r = client.post(path, data=data)
+    assert r.status_code == 503 and r.headers["Retry-After"] == "2"
+    assert BUSY in paragraphs(r)
+
+
+def test_an_expired_import_form_says_so_on_the_import_page(csrf_app):
+    r = csrf_app.test_client().post("/games/import", data={})
+    assert r.status_code == 400
+    assert "The page expired; choose the file again and import it." in paragraphs(r)
+    assert 'id="import-form"' in r.get_data(as_text=True)

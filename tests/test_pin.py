@@ -184,6 +184,21 @@ def test_page_writes_without_the_pin_are_refused_and_store_nothing(client, game,
     assert "No live table" in page_text(client.get(f"/games/{gid}/rounds/1/live/log"))
 
 
+@pytest.mark.parametrize("path, data", [
+    ("rename", {"name": "Saturday"}),
+    ("rounds/1", {"score-0": "0", "score-1": "5", "score-2": "9", "revision": "0"}),
+    ("rounds/1/live/start", {"starter": "0", "tiles_each": "5"}),
+])
+def test_an_expired_form_from_a_viewer_is_the_pin_page(csrf_app, path, data):
+    # The form would come back with what was typed, but this device may not change the game.
+    client = csrf_app.test_client()
+    gid = client.post("/api/games", json={"name": "Friday", "players": PLAYERS,
+                                          "pin": PIN}).get_json()["id"]
+    r = client.post(f"/games/{gid}/{path}", data=data)
+    assert r.status_code == 403 and PROTECTED in paragraphs(r)
+    assert client.get(f"/api/games/{gid}").get_json()["name"] == "Friday"
+
+
 def test_entering_the_pin_makes_this_device_the_scorekeeper(client, app, game):
     gid = game["id"]
     r = client.post(f"/games/{gid}/pin?next=/games/{gid}/rounds/1", data={"pin": "9999"})

@@ -8,7 +8,8 @@ import pytest
 from scorekeeper.referee import Play, check
 from scorekeeper.errors import BadInput
 from scorekeeper.options import RuleOptions
-from scorekeeper.situation import Situation, TrainSketch, instead, sketch_table, verdict
+from scorekeeper.situation import (Situation, TrainSketch, instead, last_tile_asked, sketch_table,
+                                   verdict)
 from scorekeeper.tiles import Tile
 
 T = Tile.of
@@ -307,6 +308,63 @@ def test_the_verdict_names_the_play():
     assert said(sit(), T(12, 4), "Ann").play == "4-12 on the train of Ann"
 
 
+# --- the ruling pages' query (pure) -----------------------------------------
+
+def asked(query: str) -> Situation:
+    """The situation a ruling page's query string describes, at Ann, Bob and Chi's table."""
+    from urllib.parse import parse_qsl
+    return Situation.from_query(dict(parse_qsl(query)), 12, 12, PLAYERS)
+
+
+@pytest.mark.parametrize("query, expected", [
+    # Whose turn, the first turn, markers (R5.2) and each train's last tile.
+    ("current=1", sit()),
+    ("current=2&first=1&mark-0=1", sit(current="Chi", first_turn=True,
+                                       markers=frozenset({"Ann"}))),
+    ("current=1&last-0=9-5", sit(trains={"Ann": TrainSketch(5, False, 9)})),
+    # A double as the last tile is open (R6.3) unless marked answered.
+    ("current=1&last-m=7-7", sit(trains={None: TrainSketch(7, True, 7)})),
+    ("current=1&last-m=7-7&ans-m=1", sit(trains={None: TrainSketch(7, False, 7)})),
+    # Links shared before the last tile could be picked: the open end, and an open double.
+    ("current=1&end-0=5", sit(trains={"Ann": TrainSketch(5)})),
+    ("current=1&end-0=5&dbl-0=1", sit(trains={"Ann": TrainSketch(5, True)})),
+    # This turn: a tile already played (on the player's own train unless said), one drawn.
+    ("current=1&played=12-3", sit(played=Play(T(12, 3), "Bob"))),
+    ("current=1&played=12-3&played_train=m", sit(played=Play(T(12, 3), None))),
+    ("current=1&drew=other&drawn=4-6", sit(drawn=T(4, 6))),
+])
+def test_the_query_describes_the_situation(query, expected):
+    empty = {name: TrainSketch() for name in (*PLAYERS, None)}
+    assert asked(query) == Situation(**{**expected.__dict__,
+                                        "trains": {**empty, **expected.trains}})
+
+
+@pytest.mark.parametrize("query, field, sentence", [
+    ("current=m", "current", "Say whose turn it is."),
+    ("current=7", "current", "Pick a train."),
+    ("current=1&last-0=5", "last-0", "Pick the last tile of each train from the tiles of the set."),
+    ("current=1&last-0=13-5", "last-0", "13-5 is not in a double-12 set (R3.3)."),
+    ("current=1&played=12-3&played_train=9", "played_train", "Pick a train."),
+    ("current=1&drew=other", "drawn",
+     "Pick the tile that was drawn, or choose “the tile in question”."),
+])
+def test_a_query_that_describes_no_situation_names_its_field(query, field, sentence):
+    with pytest.raises(BadInput) as refused:
+        asked(query)
+    assert (refused.value.field, refused.value.message) == (field, sentence)
+
+
+@pytest.mark.parametrize("query, shown", [
+    ("last-0=9-5", "9-5"),
+    ("end-0=5&dbl-0=1", "5-5"),       # an older link's open double is its last tile
+    ("end-0=5", ""),                  # an open end alone names no tile
+    ("", ""),
+])
+def test_the_last_tile_select_shows_what_the_query_asks(query, shown):
+    from urllib.parse import parse_qsl
+    assert last_tile_asked(dict(parse_qsl(query)), "0") == shown
+
+
 # --- the pages --------------------------------------------------------------
 
 @pytest.fixture
@@ -595,6 +653,18 @@ def test_ruling_from_last_tiles(client, gid, query, expected):
         assert "LEGAL" in page and "NOT LEGAL" not in page
     else:
         assert expected in page
+
+
+def test_an_old_link_opens_the_same_situation(client, gid):
+    # Shared before the last tile could be picked: Ann's train ends in an open 5-5 (R6.3).
+    old = client.get(f"/games/{gid}/rounds/1/referee?current=1&end-0=5&dbl-0=1&tile=12-9"
+                     "&train=1").get_data(as_text=True)
+    new = client.get(f"/games/{gid}/rounds/1/referee?current=1&last-0=5-5&tile=12-9"
+                     "&train=1").get_data(as_text=True)
+    assert '<option value="5-5" selected>' in old
+    verdict = old[old.index('id="verdict"'):old.index("</section>")]
+    assert "NOT LEGAL" in verdict and "Ann's 5-5 is an open double" in text_of(verdict)
+    assert verdict == new[new.index('id="verdict"'):new.index("</section>")]
 
 
 def test_last_tile_select_keeps_the_choice(client, gid):

@@ -4,7 +4,7 @@ Bodies are JSON only (415 otherwise); bad input is 400 with a sentence and the
 offending field; an unknown game is 404.  Exempt from CSRF: a browser cannot
 send a cross-site JSON body without a preflight.  Errors that happen before a
 route is found (404, 405, 413, 500, 503) are answered as JSON by the app
-(``wiring.py``), since a blueprint never sees them.
+(``error_answers.py``), since a blueprint never sees them.
 """
 
 from __future__ import annotations
@@ -50,10 +50,7 @@ def unsupported(_error):
 @bp.errorhandler(PinRefused)
 def pin_refused(error: PinRefused):
     """403 without the right PIN; 429 (Retry-After) while guessing is slowed."""
-    if error.retry_after:
-        return (jsonify(error=error.message, field="pin"), 429,
-                {"Retry-After": str(error.retry_after)})
-    return jsonify(error=error.message, field="pin"), 403
+    return jsonify(error=error.message, field="pin"), error.status, error.headers
 
 
 @bp.errorhandler(GameNotFound)

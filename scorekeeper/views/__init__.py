@@ -28,9 +28,12 @@ def get_game_round(game_id: str, number: int) -> tuple[Game, Round]:
         abort(404)
 
 
-def keeps_input_on_csrf_error(view):
-    """Mark a form view that re-shows what was typed when its CSRF token fails."""
-    view.keeps_input_on_csrf_error = True
+def keeps_input(view):
+    """Mark a form view that shows its form again, with what was typed and a sentence, when
+    the request is refused before anything could be saved: its token expired (CSRF) or
+    the database stayed busy (503).  The error answer runs the view again; its forms then
+    fail with the sentence (``forms.PageForm.refusal``), so it only renders."""
+    view.keeps_input = True
     return view
 
 

@@ -1,5 +1,5 @@
-"""Pages for the devices at a table: the PIN that makes a device the scorekeeper, the
-TV scoreboard, and the address another device joins at.
+"""Pages for the devices at a table: the PIN that makes a device the scorekeeper, and
+the address another device joins at (the TV scoreboard is in views/standings.py).
 
 One scorekeeper, many viewers: a protected game changes only from a device that
 entered its PIN; every other device sees the same pages without the buttons that
@@ -22,12 +22,12 @@ from ..db import get_db
 from ..errors import BadInput
 from ..forms import ChangePinForm, PinForm
 from ..game import Game
-from ..netinfo import join_urls, qr_svg
+from ..netinfo import join_urls
 from ..parsing import whole_number
 from ..pins import PinRefused, check, client_address, hash_pin, is_keeper, parse_pin, remember
-from ..pagecache import cached_page, page_etag
-from ..storage import Busy, last_saved_round, load_game, set_pin
-from . import safe_next
+from ..pagecache import page_etag
+from ..storage import last_saved_round, load_game, set_pin
+from . import keeps_input, safe_next
 
 bp = Blueprint("devices", __name__)
 
@@ -61,15 +61,8 @@ def live_attrs(game: Game) -> Markup:
         page_etag(game.version, is_keeper(game)), "" if latest is None else latest,
         game.version)
 
-@bp.get("/games/<game_id>/board")
-@cached_page
-def board(game_id: str):
-    """The TV scoreboard: places, totals, the engine, the join code; dark and large."""
-    game = load_game(get_db(), game_id)
-    return render_template("board.html", game=game, standings=game.standings(),
-                           qr=qr_svg(game_url(game), scale=6))
-
 @bp.route("/games/<game_id>/pin", methods=["GET", "POST"])
+@keeps_input
 def enter_pin(game_id: str):
     """"Scorekeeper? Enter the PIN": this device becomes the game's scorekeeper."""
     db = get_db()
@@ -78,23 +71,19 @@ def enter_pin(game_id: str):
     if not game.protected or is_keeper(game):
         return redirect(back)
     form = PinForm()
-    error, status, headers = None, 200, {}
     if form.validate_on_submit():
         try:
             check(game, (form.pin.data or "").strip(), client_address())
         except PinRefused as refused:
-            error, status = refused.message, 429 if refused.retry_after else 403
-            if refused.retry_after:
-                headers["Retry-After"] = str(refused.retry_after)
-        else:
-            remember(game)
-            flash(_("This device is now the scorekeeper of %(name)s.", name=game.display_name()))
-            return redirect(back)
-    elif request.method == "POST":
-        error, status = _("The page expired; enter the PIN again."), 400
-    return render_template("pin.html", game=game, form=form, error=error, back=back), status, headers
+            return pin_refused_page(refused, back)
+        remember(game)
+        flash(_("This device is now the scorekeeper of %(name)s.", name=game.display_name()))
+        return redirect(back)
+    return render_template("pin.html", game=game, form=form, error=form.refusal, back=back), \
+        400 if form.refusal else 200
 
 @bp.route("/games/<game_id>/pin/change", methods=["GET", "POST"])
+@keeps_input
 def change_pin(game_id: str):
     """Set, change or remove the game's PIN; the current PIN is asked when it has one."""
     db = get_db()
@@ -108,13 +97,9 @@ def change_pin(game_id: str):
             new = None if removing else parse_pin((form.new.data or "").strip())
             set_pin(db, game_id, None if new is None else hash_pin(new))
         except PinRefused as refused:
-            error, status = refused.message, 429 if refused.retry_after else 403
-            if refused.retry_after:
-                headers["Retry-After"] = str(refused.retry_after)
+            error, status, headers = refused.message, refused.status, refused.headers
         except BadInput as bad:
             error, status = bad.message, 400
-        except Busy as busy:
-            error, status = busy.message, 503
         else:
             game = load_game(db, game_id)
             if game.protected:
@@ -123,20 +108,23 @@ def change_pin(game_id: str):
             else:
                 flash(_("The PIN is removed: every device can change this game."))
             return redirect(url_for("games.game", game_id=game_id))
-    elif request.method == "POST":
-        error, status = _("The page expired; try again."), 400
+    elif form.refusal:   # refused as a whole: an expired token
+        error, status = form.refusal, 400
     return render_template("pin_change.html", game=game, form=form, error=error), status, headers
 
-def pin_refused_page(refused: PinRefused):
-    """A page write without the PIN: say so, and offer to enter it (403, or 429 waiting)."""
+def pin_refused_page(refused: PinRefused, back: str | None = None):
+    """A page write without the PIN: say so, and offer to enter it (403, or 429 waiting).
+
+    "Just watch" leads *back*: by default the page asked for, or for a form sent, the
+    page it was sent from."""
     game = refused.game
-    back = safe_next(request.full_path if request.method == "GET" else request.referrer
-                     and _local_path(request.referrer),
-                     url_for("games.game", game_id=game.id))
-    headers = {"Retry-After": str(refused.retry_after)} if refused.retry_after else {}
+    if back is None:
+        back = safe_next(request.full_path if request.method == "GET" else request.referrer
+                         and _local_path(request.referrer),
+                         url_for("games.game", game_id=game.id))
     return (render_template("pin.html", game=game, form=PinForm(), error=refused.message,
-                            back=back, refused=True),
-            429 if refused.retry_after else 403, headers)
+                            back=back),
+            refused.status, refused.headers)
 
 def _local_path(url: str) -> str:
     from urllib.parse import urlsplit

@@ -7,6 +7,7 @@ import json
 import os
 import tempfile
 from datetime import datetime
+from functools import lru_cache
 
 from flask import (Blueprint, Response, current_app, flash, redirect, render_template, request,
                    send_file, url_for)
@@ -20,14 +21,14 @@ from ..pagecache import cached_page
 from ..errors import BadInput
 from ..game import parse_game_name
 from ..archive import parse_document
-from ..forms import ConfirmForm, ImportForm, NewGameForm, RenameForm
+from ..forms import ConfirmForm, ImportForm, NewGameForm, RenameForm, attach
 from ..netinfo import qr_svg
 from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
-from . import keeps_input_on_csrf_error, safe_next
+from . import keeps_input, safe_next
 from .devices import game_url, join_url
 from ..parsing import load_json
 from ..pins import hash_pin, remember, require_keeper
-from ..storage import (KEEP_DELETED_DAYS, Busy, backup, create_game, delete_game, deleted_games,
+from ..storage import (KEEP_DELETED_DAYS, backup, create_game, delete_game, deleted_games,
                        export_game, forget_pins, import_game, kept_until, list_games, load_game,
                        rename_game, restore_game)
 from .printing import content_disposition
@@ -45,7 +46,7 @@ def index():
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
-@keeps_input_on_csrf_error
+@keeps_input
 def new_game():
     """The new-game form: players in seating order, the set, the rule options, a PIN."""
     form = NewGameForm()
@@ -56,15 +57,11 @@ def new_game():
                                set_n=form.set.data, options=form.options(),
                                start_engine=start, end_engine=end,
                                pin_hash=hash_pin(form.pin.data) if form.pin.data else None)
+        except BadInput as error:
+            attach(form, error)
+        else:
             if game.protected:
                 remember(game)   # the device that set the PIN keeps score
-        except BadInput as error:
-            target = getattr(form, error.field, None) or form.start_engine
-            target.errors = list(target.errors) + [error.message]
-        except Busy as busy:
-            return render_template("new_game.html", form=form, deal_info=deal_table_json(),
-                                   busy=busy), 503
-        else:
             flash(_("Game created. Round 1: set the double-%(n)s engine.",
                     n=game.rounds[0].engine))
             return redirect(url_for("rounds.round_screen", game_id=game.id, number=1))
@@ -88,9 +85,13 @@ def _seat_again(form: NewGameForm, last) -> None:
             field.data = "true" if value is True else "false" if value is False else str(value)
 
 
+@lru_cache(maxsize=1)
 def deal_table_json() -> str:
     """Every deal the form can ask about (R1.3, R1.4), so its script only looks up; and
-    how many players a game may have."""
+    how many players a game may have.
+
+    Worked out once per process: it depends on nothing but the deal tables, the sets and
+    the numbers of players (no game, no language), and every GET of the page sends it."""
     deals, suggested = {}, {}
     for table in DEAL_TABLES:
         suggested[table] = {n: [{"set": r[2], "tiles_each": r[3]}
@@ -119,29 +120,24 @@ def game(game_id: str):
 
 
 @bp.route("/games/<game_id>/rename", methods=["GET", "POST"])
-@keeps_input_on_csrf_error
+@keeps_input
 def rename(game_id: str):
     """Rename a game (an empty name shows its date)."""
     db = get_db()
     game = load_game(db, game_id)
     require_keeper(game)
     form = RenameForm(name=game.name)
-    status = 200
     if form.validate_on_submit():
         try:
             rename_game(db, game_id, parse_game_name(form.name.data or ""))
         except BadInput as error:
-            form.name.errors = [error.message]
-        except Busy as busy:
-            form.name.errors = [busy.message]
-            status = 503
+            attach(form, error)
         else:
             flash(_("Game renamed."))
             return redirect(safe_next(request.args.get("next"),
                                       url_for("games.game", game_id=game_id)))
-    elif form.errors.get("csrf_token"):
-        status = 400   # the form comes back with what was typed and a sentence
-    return render_template("rename.html", game=game, form=form), status
+    # Refused as a whole (an expired token), the form comes back with what was typed: 400.
+    return render_template("rename.html", game=game, form=form), 400 if form.refusal else 200
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
@@ -197,6 +193,7 @@ def export(game_id: str):
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
+@keeps_input
 def import_page():
     """Import a game from an export file (as a new game); refusals re-show the form."""
     if request.method == "POST":
@@ -207,19 +204,16 @@ def import_page():
             return render_template("import.html", form=ImportForm(formdata=None),
                                    error=error), 413
     form = ImportForm()
-    if request.method == "GET":
-        return render_template("import.html", form=form, error=None)
+    if not form.validate_on_submit():   # a GET, or refused as a whole (an expired token)
+        return render_template("import.html", form=form, error=None), \
+            400 if form.refusal else 200
     try:
-        if not form.validate_on_submit():
-            raise BadInput(_("The page expired; choose the file again and import it."), "")
         upload = request.files.get(form.file.name)
         if upload is None or not upload.filename:
             raise BadInput(_("Choose the export file (.json) to import."), "file")
         game = import_game(get_db(), parse_document(load_json(upload.read())))
-    except BadInput as error:
+    except BadInput as error:   # shown with the part of the file at fault
         return render_template("import.html", form=form, error=error), 400
-    except Busy as busy:
-        return render_template("import.html", form=form, error=BadInput(busy.message)), 503
     flash(_("%(name)s was imported as a new game.", name=game.display_name()))
     return redirect(url_for("games.game", game_id=game.id))
 

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..errors import BadInput
-from ..forms import MEXICAN, ConfirmForm, train_from_key
+from ..forms import ConfirmForm
 from ..game import Game
 from ..livetable import Live, load_live
 from ..pagecache import cached_page
@@ -20,9 +20,10 @@ from ..parsing import whole_number
 from ..pins import require_keeper
 from ..referee import (DrawAction, Finish, IllegalMove, PassAction, PlayAction, Violation, apply,
                        start_from_json)
-from ..storage import Busy, StaleLive, add_move, undo_move
+from ..situation import MEXICAN, train_from_key
+from ..storage import StaleLive, add_move, undo_move
 from ..tiles import full_set, parse_tile_text, set_rows
-from . import get_game_round
+from . import get_game_round, keeps_input
 
 bp = Blueprint("live", __name__)
 
@@ -49,15 +50,15 @@ def table(game_id: str, number: int):
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/live/start")
+@keeps_input
 def start(game_id: str, number: int):
     """Start the live table: who set the engine, tiles each, any drawn before it (R2.2)."""
     game, rnd = get_game_round(game_id, number)
     require_keeper(game)
     form = ConfirmForm()
     live = load_live(get_db(), game_id, number)
-    if not form.validate_on_submit():
-        return render_live(game, rnd, live, error=BadInput(_("The page expired; try again."), ""),
-                           status=400)
+    if not form.validate_on_submit():   # refused as a whole: an expired token
+        return render_live(game, rnd, live, error=BadInput(form.refusal), status=400)
     if live.state is not None:
         flash(_("The live table of this round has already started."), "error")
         return redirect(url_for("live.table", game_id=game_id, number=number))
@@ -84,14 +85,13 @@ def start(game_id: str, number: int):
                  expected=live.active)
     except BadInput as bad:
         return render_live(game, rnd, live, error=bad, status=400)
-    except Busy as busy:
-        return render_live(game, rnd, live, error=BadInput(busy.message), status=503)
     except StaleLive:
         flash(_("Another tablet changed the live table; here it is now."), "error")
     return redirect(url_for("live.table", game_id=game_id, number=number))
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/live/action")
+@keeps_input
 def action(game_id: str, number: int):
     """A play, draw or pass, checked against the live state before it is stored."""
     game, rnd = get_game_round(game_id, number)
@@ -100,12 +100,12 @@ def action(game_id: str, number: int):
     live = load_live(get_db(), game_id, number)
     if live.state is None:
         return redirect(url_for("live.table", game_id=game_id, number=number))
-    if not form.validate_on_submit():
-        return render_live(game, rnd, live, error=BadInput(_("The page expired; try again."), ""),
+    pending = picked_play(game)
+    if not form.validate_on_submit():   # refused as a whole: an expired token
+        return render_live(game, rnd, live, error=BadInput(form.refusal), pending=pending,
                            status=400)
     expected = whole_number(request.form.get("active"))
     kind = request.form.get("kind", "")
-    pending = {}
     try:
         if expected is None and request.form.get("active") is not None:
             raise BadInput(_("This page is out of date: open the live table again."), "active")
@@ -118,7 +118,6 @@ def action(game_id: str, number: int):
                 raise BadInput(_("Pick the tile that was played."), "tile")
             train = train_from_key(request.form.get("train", ""), game.players)
             act = PlayAction(tile, train, request.form.get("override") == "1")
-            pending = {"tile": f"{tile.low}-{tile.high}", "train": request.form.get("train")}
         elif kind == "draw":
             act = DrawAction(parse_tile_text(request.form.get("drawn", ""), "drawn"))
         elif kind == "pass":
@@ -134,13 +133,23 @@ def action(game_id: str, number: int):
                            status=409)
     except BadInput as bad:
         return render_live(game, rnd, live, error=bad, pending=pending, status=400)
-    except Busy as busy:
-        return render_live(game, rnd, live, error=BadInput(busy.message), pending=pending,
-                           status=503)
     except StaleLive:
         flash(_("Another tablet changed the live table; nothing was recorded. Here it is now."),
               "error")
     return redirect(url_for("live.table", game_id=game_id, number=number) + "#table")
+
+
+def picked_play(game: Game) -> dict:
+    """The play picked on the live table's form, tile and train, to pick them again on
+    the page shown again (refused, or the database busy); {} when none can be read."""
+    if request.form.get("kind") != "play":
+        return {}
+    try:
+        tile = parse_tile_text(request.form.get("tile", ""), "tile")
+        train_from_key(request.form.get("train", ""), game.players)
+    except BadInput:
+        return {}
+    return {} if tile is None else {"tile": str(tile), "train": request.form.get("train")}
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/live/undo")

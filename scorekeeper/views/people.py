@@ -17,15 +17,15 @@ from flask_babel import gettext as _
 from ..charts import game_totals_chart
 from ..db import get_db
 from ..errors import BadInput
-from ..forms import AliasForm, ConfirmForm, SeasonForm
+from ..forms import AliasForm, ConfirmForm, SeasonForm, attach
 from ..netinfo import qr_svg
 from ..pagecache import cached_club_page, club_etag
 from ..pdf import season_pdf
 from ..people import (SeasonNotFound, UnknownPlayer, add_alias, create_season, delete_season,
                       directory, known_names, player, remove_alias, season_table, seasons)
 from ..records import RANK_BY, parse_min_games
-from ..storage import Busy
 from ..text import format_date
+from . import keeps_input
 from .devices import join_url
 from .printing import content_disposition, pdf_response
 
@@ -93,7 +93,7 @@ def join_spelling():
     alias, of = AliasForm().alias.data or "", request.form.get("of", "")
     try:
         record = add_alias(get_db(), alias, of)
-    except (BadInput, Busy) as refused:
+    except BadInput as refused:
         flash(refused.message, "error")
         return redirect(player_url(of) if of else url_for("people.players"))
     flash(_("%(alias)s is now counted as %(name)s.", alias=alias.strip(), name=record.name),
@@ -108,7 +108,7 @@ def separate_spelling():
     target = player_url(back) if back else url_for("people.players")
     try:
         remove_alias(get_db(), alias)
-    except (BadInput, Busy) as refused:
+    except BadInput as refused:
         flash(refused.message, "error")
         return redirect(target)
     flash(_("%(alias)s is a player of their own again.", alias=alias), "ok")
@@ -116,24 +116,20 @@ def separate_spelling():
 
 
 @bp.route("/seasons", methods=["GET", "POST"])
+@keeps_input
 def seasons_page():
     """Every season, and the form that starts one."""
     form = SeasonForm()
-    status = 200
-    if form.is_submitted():
+    if form.validate_on_submit():
         try:
             season = create_season(get_db(), form.name.data, form.start.data, form.end.data)
         except BadInput as error:
-            field = {"name": form.name, "from": form.start, "to": form.end}[error.field]
-            field.errors = list(field.errors) + [error.message]
-            status = 400
-        except Busy as busy:
-            form.name.errors = list(form.name.errors) + [busy.message]
-            status = 503
+            attach(form, error)
         else:
             flash(_("Season %(name)s created.", name=season.name), "ok")
             return redirect(url_for("people.season_page", season_id=season.id))
-    return render_template("people/seasons.html", form=form, seasons=seasons(get_db())), status
+    return render_template("people/seasons.html", form=form, seasons=seasons(get_db())), \
+        400 if form.errors else 200
 
 
 def _table_args() -> tuple[str, int]:
@@ -173,11 +169,7 @@ def season_board(season_id: str):
 @bp.post("/seasons/<season_id>/delete")
 def season_delete(season_id: str):
     """Remove a season; its games and everyone's records stay."""
-    try:
-        delete_season(get_db(), season_id)
-    except Busy as busy:
-        flash(busy.message, "error")
-        return redirect(url_for("people.season_page", season_id=season_id))
+    delete_season(get_db(), season_id)
     flash(_("The season was removed; its games and the players' records stay."), "ok")
     return redirect(url_for("people.seasons_page"))
 

@@ -1,24 +1,22 @@
 """Pages: "Is this move legal?", "My plays" and "Plan my opening train".
 
-The situation is read from the query string (a ruling changes nothing, so the
-pages are plain GET forms: bookmarkable, no token to expire), pre-filled with
+The situation is read from the query string by ``Situation.from_query`` (a ruling
+changes nothing, so the pages are plain GET forms: bookmarkable, no token to
+expire, links shared years ago still open), pre-filled with
 the round's engine, players and rule options, or with the live table when one
 is being kept for the round.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from flask import Blueprint, render_template, request, url_for
 from flask_babel import gettext as _
-from markupsafe import Markup, escape
 
 from ..db import get_db
 from ..errors import BadInput
-from ..forms import MEXICAN, train_from_key, train_key
 from ..game import Game
 from ..i18n import current_language
 from ..livetable import live_state
@@ -26,8 +24,9 @@ from ..options import RuleOptions
 from ..pagecache import cached_page
 from ..parsing import whole_number
 from ..referee import Play, check, legal_plays, plan_train
-from ..situation import Situation, TrainSketch, sketch_table, verdict
-from ..tiles import DEFAULT_SET, SETS, Tile, full_set, parse_tile_text, set_rows
+from ..situation import (MEXICAN, Situation, last_tile_asked, last_tile_choices, sketch_table,
+                         train_from_key, verdict)
+from ..tiles import DEFAULT_SET, SETS, Tile, parse_tile_text, set_rows
 from . import get_game_round
 
 bp = Blueprint("referee", __name__)
@@ -78,91 +77,16 @@ def free_context() -> Context:
     return Context(set_n, engine, tuple(unique), rules)
 
 
-def parse_train(key: str, ctx: Context, field: str) -> str | None:
-    """The train picked in *field* of the query, among *ctx*'s players."""
-    return train_from_key(key, ctx.players, field)
-
-
-_PAIR = re.compile(r"([0-9]{1,2})-([0-9]{1,2})")
-
-
-def read_train(args, k: str, ctx: Context) -> TrainSketch:
-    """One train of the form: its last tile as seen on the table (``last-k=near-open``,
-    a double open unless ``ans-k=1``), or, in older links, its open end (``end-k``)
-    and whether it ends in an open double (``dbl-k``)."""
-    last = args.get(f"last-{k}", "").strip()
-    if last:
-        pair = _PAIR.fullmatch(last)
-        if pair is None:
-            raise BadInput(_("Pick the last tile of each train from the tiles of the set."),
-                           f"last-{k}")
-        near, end = int(pair[1]), int(pair[2])
-        if near > ctx.set or end > ctx.set:
-            raise BadInput(_("%(tile)s is not in a double-%(n)s set (R3.3).", tile=last,
-                             n=ctx.set), f"last-{k}")
-        return TrainSketch(end, near == end and args.get(f"ans-{k}") != "1", near)
-    return TrainSketch(whole_number(args.get(f"end-{k}", "")), args.get(f"dbl-{k}") == "1")
-
-
 def read_situation(ctx: Context) -> Situation:
-    """The situation from the query string; BadInput names the field at fault."""
-    args = request.args
-    current_key = args.get("current", "0")
-    current = parse_train(current_key, ctx, "current") if current_key != MEXICAN else None
-    if current is None:
-        raise BadInput(_("Say whose turn it is."), "current")
-    trains = {}
-    markers = set()
-    for name in list(ctx.players) + [None]:
-        k = train_key(name, ctx.players)
-        trains[name] = read_train(args, k, ctx)
-        if name is not None and args.get(f"mark-{k}") == "1":
-            markers.add(name)
-    played = None
-    played_tile = parse_tile_text(args.get("played", ""), "played")
-    if played_tile is not None:
-        played = Play(played_tile, parse_train(args.get("played_train", str(
-            ctx.players.index(current))), ctx, "played_train"))
-    drawn_choice = args.get("drew", "")
-    drawn = None
-    if drawn_choice == "other":
-        drawn = parse_tile_text(args.get("drawn", ""), "drawn")
-        if drawn is None:
-            raise BadInput(_("Pick the tile that was drawn, or choose “the tile in question”."),
-                           "drawn")
-    return Situation(ctx.set, ctx.engine, ctx.players, current, args.get("first") == "1",
-                     trains, frozenset(markers), played, drawn, ctx.options)
+    """The situation the query describes, at *ctx*'s table; BadInput names the field."""
+    return Situation.from_query(request.args, ctx.set, ctx.engine, ctx.players, ctx.options)
 
 
 @lru_cache(maxsize=64)
-def _last_tile_options(set_n: int, engine: int, language: str) -> str:
-    """Every way a train can end, as <option>s: "near-open" for each tile both ways round."""
-    empty = _("Empty (a tile must show %(e)s)", e=engine)   # not inside an f-string: extracted
-    out = [f'<option value="">{escape(empty)}</option>']
-    for tile in full_set(set_n):
-        if tile == Tile.double(engine):
-            continue
-        pairs = [(tile.low, tile.high)] if tile.is_double else [(tile.low, tile.high),
-                                                                  (tile.high, tile.low)]
-        for near, end in pairs:
-            label = (_("%(tile)s, a double", tile=tile) if tile.is_double else
-                     _("%(near)s-%(end)s, open end %(end)s", near=near, end=end))
-            out.append(f'<option value="{near}-{end}">{escape(label)}</option>')
-    return "".join(out)
-
-
-def last_tile_options(set_n: int, engine: int, selected: str) -> Markup:
-    """The options of a train's last-tile select, with *selected* chosen."""
-    html = _last_tile_options(set_n, engine, current_language())
-    if selected:
-        html = html.replace(f'value="{escape(selected)}"', f'value="{escape(selected)}" selected', 1)
-    return Markup(html)
-
-
-def legacy_last(args, k: str) -> str:
-    """An older link's open double (end-k with dbl-k) as the last tile it stands for."""
-    end = whole_number(args.get(f"end-{k}", ""))
-    return f"{end}-{end}" if args.get(f"dbl-{k}") == "1" and end is not None else ""
+def _last_tiles(set_n: int, engine: int, language: str) -> list[tuple[str, str]]:
+    """The last-tile choices of a set, kept per language (they are sentences): a page
+    of 15 trains would otherwise translate the same few hundred labels each time."""
+    return last_tile_choices(set_n, engine)
 
 
 def _current_name(ctx: Context) -> str:
@@ -176,8 +100,8 @@ def _render(template: str, ctx: Context, **values):
     # Table's train_names; the pages' train lists all come from it.
     return render_template(template, ctx=ctx, args=request.args, picker=set_rows(ctx.set),
                            engine_tile=Tile.double(ctx.engine), mexican=MEXICAN,
-                           train_names=(*ctx.players, None),
-                           last_tile_options=last_tile_options, legacy_last=legacy_last,
+                           train_names=(*ctx.players, None), last_tile_asked=last_tile_asked,
+                           last_tiles=_last_tiles(ctx.set, ctx.engine, current_language()),
                            **values)
 
 
@@ -202,7 +126,7 @@ def ruling_view(ctx: Context):
     if request.args.get("tile"):
         try:
             tile = parse_tile_text(request.args.get("tile"), "tile")
-            train = parse_train(request.args.get("train", ""), ctx, "train")
+            train = train_from_key(request.args.get("train", ""), ctx.players, "train")
             if live is not None:
                 table = live.ruling_table(tile)
             else:

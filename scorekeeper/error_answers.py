@@ -1,0 +1,183 @@
+"""The error answers: each error a request can meet, answered as JSON under /api (the
+API's sentence and field) and as a page everywhere else, with the sentence of
+what went wrong and what to do.
+
+- an unknown route or game (404), 405, 413, 415, a refused Host, other HTTP errors;
+- an expired form (CSRF);
+- a refused PIN (403, or 429 with Retry-After while guessing is slowed);
+- a busy database (503 with Retry-After; a form view marked ``views.keeps_input``
+  shows its form again with what was typed, as for an expired form);
+- a fault (500: logged, and nothing was changed by it).
+
+The API blueprint answers its own bad input, unknown games and refused PINs
+(:mod:`scorekeeper.api`); these are for what reaches the app.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from flask import Flask, current_app, g, jsonify, render_template, request
+from flask_babel import gettext
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
+
+from . import api
+from .forms import refuse_forms
+from .pins import PinRefused
+from .storage import Busy, GameNotFound, is_busy
+from .views import devices
+
+#: How soon to try again after a busy database (seconds).
+RETRY_BUSY = {"Retry-After": "2"}
+
+
+def init_app(app: Flask) -> None:
+    """Register every error answer with *app*."""
+    app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(CSRFError, expired_form)
+    app.register_error_handler(GameNotFound, game_not_found)
+    app.register_error_handler(PinRefused, pin_refused)
+    app.register_error_handler(Busy, busy)
+    app.register_error_handler(sqlite3.OperationalError, database_error)
+    app.register_error_handler(InternalServerError, server_error)
+
+
+def is_api_request() -> bool:
+    """True when the request is for the JSON API (whose every answer is JSON)."""
+    return request.path == "/api" or request.path.startswith("/api/")
+
+
+def http_error(error: HTTPException):
+    """An HTTP error (404, 405 with Allow, 413, 415, a refused Host …) with its sentence.
+
+    Decided here by the path, not by the API blueprint: a request that matched no
+    route (404, 405) never reaches the blueprint's handlers.
+    """
+    if error.code is None or error.code < 400:
+        return error
+    title, message = _http_sentences(error)
+    headers = {}
+    if error.code == 405 and getattr(error, "valid_methods", None):
+        headers["Allow"] = ", ".join(error.valid_methods)
+    if is_api_request():
+        return jsonify(error=message, field=""), error.code, headers
+    if isinstance(error, SecurityError):
+        # No URLs can be built for an untrusted host, so no page template: the sentence.
+        headers["Content-Type"] = "text/plain; charset=utf-8"
+        return message + "\n", error.code, headers
+    return render_template("error.html", title=title, message=message), error.code, headers
+
+
+def expired_form(_error: CSRFError):
+    """400: a form sent with a token that expired (or none).  A form view marked
+    ``keeps_input`` shows its form again with what was typed and its sentence (its
+    validate_on_submit fails on the token); other posts get a page."""
+    again = form_again()
+    if again is not None:
+        return again
+    return render_template("error.html", title=gettext("The page expired"),
+                           message=gettext("This page was open too long or in another "
+                                           "browser. Go back, reload it and try again.")), 400
+
+
+def game_not_found(_error: GameNotFound):
+    """404: no game has that id (or it was deleted)."""
+    return render_template("error.html", title=gettext("No such game"),
+                           message=gettext("There is no game with that address. "
+                                           "It may have been deleted.")), 404
+
+
+def pin_refused(error: PinRefused):
+    """A change to a protected game without its PIN: the PIN page, offering to enter it
+    (the API blueprint answers its own; a stray one under /api is JSON too)."""
+    if is_api_request():
+        return api.pin_refused(error)
+    return devices.pin_refused_page(error)
+
+
+def busy(error: Busy):
+    """503 (Retry-After): another write held the database longer than the busy timeout,
+    and nothing was saved.  A form view marked ``keeps_input`` shows its form again with
+    what was typed and the sentence; anything else gets the sentence."""
+    if not is_api_request():
+        refuse_forms(error.message)
+        again = form_again(503, RETRY_BUSY)
+        if again is not None:
+            return again
+    return busy_response(error)
+
+
+def database_error(error: sqlite3.OperationalError):
+    """SQLite's own "database is locked" is a busy database (503); any other is a fault."""
+    if is_busy(error):
+        return busy(Busy())
+    raise error   # a real fault: logged, then answered by server_error
+
+
+def server_error(_error: InternalServerError):
+    """500: a fault, logged; the request changed nothing."""
+    message = gettext("The server could not answer this request; nothing was changed by it. "
+                      "Try again, and restart the server if it keeps happening.")
+    if is_api_request():
+        return jsonify(error=message, field=""), 500
+    return render_template("error.html", title=gettext("Something went wrong"),
+                           message=message), 500
+
+
+def busy_response(error: Busy):
+    """503 with Retry-After: the busy sentence, as JSON under /api, else as a page."""
+    if is_api_request():
+        return jsonify(error=error.message, field=""), 503, RETRY_BUSY
+    return render_template("error.html", title=gettext("Busy"), message=error.message), \
+        503, RETRY_BUSY
+
+
+def form_again(status: int | None = None, headers: dict | None = None):
+    """The request's form view run again, to show its form with what was typed (its
+    forms refuse, so it saves nothing), with *status* and *headers*; None when the view
+    is not marked ``keeps_input`` (or already ran again).
+
+    What the view raises the second time (a refused PIN, an unknown game, a busy
+    database) gets its own answer, rather than a 500 from inside this one.
+    """
+    view = current_app.view_functions.get(request.endpoint or "")
+    if view is None or not getattr(view, "keeps_input", False) or g.get("form_again"):
+        return None
+    g.form_again = True
+    try:
+        response = current_app.make_response(view(**(request.view_args or {})))
+    except Exception as error:   # noqa: BLE001 (each answered by its own handler)
+        return current_app.make_response(current_app.handle_user_exception(error))
+    if status is not None:
+        response.status_code = status
+    response.headers.update(headers or {})
+    return response
+
+
+def _http_sentences(error: HTTPException) -> tuple[str, str]:
+    """A page title and a sentence for an HTTP error (the API answers the sentence)."""
+    code = error.code
+    if code == 404:
+        if is_api_request():
+            return "", gettext("There is no such API route. The routes are listed in docs/api.md.")
+        return gettext("Page not found"), gettext("There is no page at this address.")
+    if code == 405:
+        return (gettext("Not allowed"),
+                gettext("This address does not accept a %(method)s request.",
+                        method=request.method))
+    if code == 413:
+        return (gettext("Too large"),
+                gettext("What was sent is too large: at most 1 MB is accepted."))
+    if code == 415:
+        return (gettext("Unsupported content"),
+                gettext("Send the body as JSON (Content-Type: application/json)."))
+    if isinstance(error, SecurityError):   # a Host outside TRUSTED_HOSTS
+        return (gettext("Unknown address"),
+                gettext("This scorekeeper does not answer at this address. Open it at one of "
+                        "the addresses in its TRUSTED_HOSTS setting."))
+    if code == 400:
+        return (gettext("Bad request"),
+                gettext("The request could not be understood. Go back, reload and try again."))
+    return (gettext("Error %(code)s", code=code),
+            gettext("The request could not be answered (error %(code)s).", code=code))

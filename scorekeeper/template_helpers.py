@@ -1,0 +1,44 @@
+"""The templates' helpers: filters and globals every page may use (the languages' own,
+``_``, ``names``, ``date`` …, are plugged in by :mod:`scorekeeper.i18n`)."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_babel import gettext
+from markupsafe import Markup
+
+from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
+from .pins import is_keeper
+from .views import assets, devices, rules
+
+
+def init_app(app: Flask) -> None:
+    """Give the templates their filters (``bdi``, ``rules``) and globals (dominoes, rule
+    links, option labels, the device's role, the live-update attributes)."""
+    app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules)
+    app.jinja_env.globals.update(
+        keeper=is_keeper,
+        live_attrs=devices.live_attrs,
+        rule_url=rules.rule_url,
+        domino_svg=assets.domino_svg,
+        sprite_url=assets.sprite_url,
+        option_label=option_label,
+        value_label=value_label,
+        option_rule=OPTION_RULES.get,
+    )
+
+
+def bdi(name) -> Markup:
+    """A name isolated from the text around it (Unicode bidi), so a right-to-left name
+    cannot reorder the row it stands in."""
+    return Markup("<bdi>{}</bdi>").format(name)
+
+
+def option_label(name: str) -> str:
+    """An R9 option's name, in the device's language."""
+    return gettext(OPTION_LABELS[name])
+
+
+def value_label(name: str, value) -> str:
+    """What one value of an R9 option means, in the device's language."""
+    return gettext(VALUE_LABELS[(name, value)])
