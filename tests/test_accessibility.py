@@ -17,12 +17,10 @@ WCAG_21_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory, new_database):
+def site(tmp_path_factory, new_app, new_database):
     """A served app with a game three rounds in, and a live table kept for round 4."""
-    from scorekeeper import create_app
-
-    app = create_app({"DATABASE": new_database(tmp_path_factory.mktemp("a11y") / "a.db"),
-                      "SECRET_KEY": "a11y", "WTF_CSRF_ENABLED": False})
+    app = new_app({"DATABASE": new_database(tmp_path_factory.mktemp("a11y") / "a.db"),
+                   "SECRET_KEY": "a11y", "WTF_CSRF_ENABLED": False})
     with served(app) as base:
         gid = create_game(base, NAMES, name="Friday",
                           scores=[[0, 23, 9, 41], [17, 0, 30, 8], [4, 11, 0, 19]])["id"]

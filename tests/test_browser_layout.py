@@ -38,12 +38,10 @@ CHECK = """() => {
 
 
 @pytest.fixture(scope="module")
-def site(browser, tmp_path_factory, new_database):
+def site(browser, tmp_path_factory, new_app, new_database):
     """The app served with seed()'s games: (base URL, (game id, season id))."""
-    from scorekeeper import create_app
-
-    app = create_app({"DATABASE": new_database(tmp_path_factory.mktemp("layout") / "l.db"),
-                      "SECRET_KEY": "layout", "WTF_CSRF_ENABLED": False})
+    app = new_app({"DATABASE": new_database(tmp_path_factory.mktemp("layout") / "l.db"),
+                   "SECRET_KEY": "layout", "WTF_CSRF_ENABLED": False})
     with served(app) as base:
         yield base, seed(app, base)
 

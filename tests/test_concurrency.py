@@ -15,16 +15,15 @@ from collections import Counter
 import pytest
 
 from helpers import create_game
-from scorekeeper import create_app
 
 PLAYERS = ["Ann", "Bob", "Chi", "Dee", "Eve", "Fay"]
 SAVES = 12   # per client
 
 
 @pytest.fixture
-def server(database, serve):
+def server(database, serve, new_app):
     """The app on waitress with 8 threads (the server's default); yields the port."""
-    return serve(create_app({"DATABASE": database, "SECRET_KEY": "busy"}), threads=8)
+    return serve(new_app({"DATABASE": database, "SECRET_KEY": "busy"}), threads=8)
 
 
 def call(conn, method, path, body=None):
