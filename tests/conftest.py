@@ -6,6 +6,11 @@ worker under `pytest -n`): the app then finds its schema up to date at start ins
 building it.  The apps of one session also share their compiled templates: each app
 compiles a template on its first use, and that was a fifth of the time of the tests
 outside the browser.  Fixtures that make games go through the API, as a tablet would.
+
+Side by side (`pytest -n`, each file whole on one worker: `--dist loadfile` in
+pyproject.toml), the tests share nothing but the machine: every database, instance folder
+and wheel is in the test's own tmp_path, every server in this process binds port 0, and
+each worker has its own browser.
 """
 
 from __future__ import annotations
