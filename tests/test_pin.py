@@ -6,7 +6,7 @@ from html import unescape
 
 import pytest
 
-from helpers import paragraphs
+from helpers import create_game, paragraphs
 from scorekeeper import pins
 
 PLAYERS = ["Ann", "Bob", "Chi"]
@@ -191,8 +191,7 @@ def test_page_writes_without_the_pin_are_refused_and_store_nothing(client, game,
 def test_an_expired_form_from_a_viewer_is_the_pin_page(csrf_app, path, data):
     # The form would come back with what was typed, but this device may not change the game.
     client = csrf_app.test_client()
-    gid = client.post("/api/games", json={"name": "Friday", "players": PLAYERS,
-                                          "pin": PIN}).get_json()["id"]
+    gid = create_game(client, name="Friday", pin=PIN)["id"]
     r = client.post(f"/games/{gid}/{path}", data=data)
     assert r.status_code == 403 and PROTECTED in paragraphs(r)
     assert client.get(f"/api/games/{gid}").get_json()["name"] == "Friday"
