@@ -1,22 +1,89 @@
-"""Fixtures: an app on a temporary database, its client and command runner, and a live WSGI
-server."""
+"""Fixtures: an app on a database of its own, its client and command runner, games made
+through the API, a live WSGI server and the browser.
+
+Every test gets a new database file, copied from one migrated once per session (once per
+worker under `pytest -n`): the app then finds its schema up to date at start instead of
+building it.  The apps of one session also share their compiled templates: each app
+compiles a template on its first use, and that was a fifth of the time of the tests
+outside the browser.  Fixtures that make games go through the API, as a tablet would.
+
+Side by side (`pytest -n`, each file whole on one worker: `--dist loadfile` in
+pyproject.toml), the tests share nothing but the machine: every database, instance folder
+and wheel is in the test's own tmp_path, every server in this process binds port 0, and
+each worker has its own browser.
+"""
 
 from __future__ import annotations
 
-import pytest
+import functools
+import os
+import shutil
+import sqlite3
 
-from scorekeeper import create_app
+import pytest
+from jinja2 import FileSystemBytecodeCache
+
+from helpers import create_game
+from scorekeeper import create_app, storage
+
+
+@pytest.fixture(scope="session")
+def new_database(tmp_path_factory):
+    """new_database(path) -> str: an empty, fully migrated database written at *path*.
+
+    The template is migrated once (storage.migrate, as at every start) and its WAL folded
+    into the file, so a copy of the file alone is the whole database.
+    """
+    template = tmp_path_factory.mktemp("template") / "migrated.db"
+    storage.migrate(str(template))
+    con = sqlite3.connect(template)
+    try:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        con.close()   # the last connection: SQLite removes the -wal and -shm files
+
+    def copy(path) -> str:
+        shutil.copyfile(template, path)
+        os.chmod(path, 0o600)   # as storage.protect() makes a database
+        return str(path)
+
+    return copy
+
+
+@pytest.fixture(scope="session")
+def new_app(tmp_path_factory):
+    """new_app(config) -> create_app(config), with the templates compiled once per session.
+
+    Jinja's bytecode cache keeps each template's compiled code, keyed by its name and
+    checked against its source; every app of the tests has the same template settings
+    (extensions, autoescaping), so the code is the same for all of them.
+    """
+    templates = FileSystemBytecodeCache(str(tmp_path_factory.mktemp("templates")))
+
+    def make(config: dict):
+        app = create_app(config)
+        app.jinja_env.bytecode_cache = templates
+        return app
+
+    return make
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.db"),
-                      "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
-    yield app
+def database(tmp_path, new_database) -> str:
+    """This test's database file (migrated, no games), in its tmp_path."""
+    return new_database(tmp_path / "test.db")
+
+
+@pytest.fixture
+def app(new_app, database):
+    """The app on this test's database, CSRF off so forms post without a token."""
+    yield new_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test",
+                   "WTF_CSRF_ENABLED": False})
 
 
 @pytest.fixture
 def client(app):
+    """A device talking to the app (Flask's test client, cookies kept)."""
     return app.test_client()
 
 
@@ -27,11 +94,52 @@ def runner(app):
 
 
 @pytest.fixture
-def csrf_app(tmp_path):
+def csrf_app(tmp_path, new_app, new_database):
     """An app with CSRF protection on, as in production."""
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "csrf.db"),
-                       "SECRET_KEY": "test"})
+    return new_app({"TESTING": True, "DATABASE": new_database(tmp_path / "csrf.db"),
+                    "SECRET_KEY": "test"})
 
+
+# --- games ---------------------------------------------------------------------------
+
+@pytest.fixture
+def game_factory(client):
+    """game_factory(players=("Ann", "Bob", "Chi"), *, scores=(), finished=False, pin=None,
+    **body) -> the game's JSON: a game created through this test's client with
+    POST /api/games, and a round scored per row of *scores* (see helpers.create_game).
+
+    The defaults are the API's: a double-12 set, the official rules, 13 rounds from the
+    12-12 engine down, no name, no PIN.  For a served app, call helpers.create_game with its
+    base URL.
+    """
+    return functools.partial(create_game, client)
+
+
+@pytest.fixture
+def game(game_factory) -> dict:
+    """The game most tests play in: "Friday", Ann, Bob and Chi, nothing scored yet (the
+    JSON POST /api/games answered)."""
+    return game_factory(name="Friday")
+
+
+@pytest.fixture
+def gid(game) -> str:
+    """The id of `game`."""
+    return game["id"]
+
+
+#: The rounds of `played_game`: each player has gone out once.
+PLAYED = [[0, 23, 9], [17, 0, 30], [4, 11, 0]]
+
+
+@pytest.fixture
+def played_game(game_factory) -> dict:
+    """`game` three rounds in (Ann 21, Bob 34, Chi 39; the other ten rounds unplayed), for
+    standings, history and printing: its JSON as GET /api/games/<id> answers it."""
+    return game_factory(name="Friday", scores=PLAYED)
+
+
+# --- a real server and a browser -----------------------------------------------------
 
 @pytest.fixture
 def serve():
@@ -47,17 +155,17 @@ def serve():
 
 
 @pytest.fixture
-def live_server(tmp_path, serve):
+def live_server(tmp_path, serve, new_app, new_database):
     """The app served by waitress on a free loopback port; yields its base URL."""
-    app = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-test"})
+    app = new_app({"DATABASE": new_database(tmp_path / "live.db"), "SECRET_KEY": "live-test"})
     return f"http://127.0.0.1:{serve(app)}"
 
 
 @pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium driven by Playwright (it cannot download its own browsers here)."""
+    """Debian's Chromium driven by Playwright (it cannot download its own browsers here);
+    one per session, so one per worker under `pytest -n`."""
     sync_api = pytest.importorskip("playwright.sync_api")
-    import shutil
     exe = shutil.which("chromium") or "/usr/bin/chromium"
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=exe, args=[

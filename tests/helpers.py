@@ -1,4 +1,5 @@
-"""Helpers shared by the tests: serving an app, calling its API, reading a page's sentences."""
+"""Helpers shared by the tests: serving an app, calling its API, creating a game, reading a
+page's sentences."""
 
 from __future__ import annotations
 
@@ -11,7 +12,13 @@ from contextlib import contextmanager
 from html import unescape
 
 
+#: The players of a game when a test does not say: three, as at most tables in the tests.
+PLAYERS = ("Ann", "Bob", "Chi")
+
+
 def free_port() -> int:
+    """A loopback port free now, for a server started in another process (one in this
+    process binds port 0 instead: see served())."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -22,11 +29,12 @@ def served(app, threads: int = 4):
     """The app served by waitress on a free loopback port; yields its base URL."""
     from waitress.server import create_server
 
-    port = free_port()
-    server = create_server(app, host="127.0.0.1", port=port, threads=threads)
+    # Port 0: the system picks a free port as it binds, so tests running side by side
+    # (pytest -n) never race for one.
+    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
     threading.Thread(target=server.run, daemon=True).start()
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{server.effective_port}"
     finally:
         server.close()
 
@@ -40,6 +48,41 @@ def api(base: str, method: str, path: str, body=None, pin: str | None = None):
                                  data=json.dumps(body).encode() if body is not None else None)
     with urllib.request.urlopen(req) as r:
         return json.load(r)
+
+
+def create_game(to, players=PLAYERS, *, scores=(), finished=False, pin=None, **body) -> dict:
+    """Create a game through the API and score one round per row of *scores* (a row is the
+    players' scores in seating order; None leaves that round unplayed); answers the game as
+    GET /api/games/<id> does after those rounds.
+
+    *to* is a Flask test client or a served app's base URL.  *body* is the rest of
+    POST /api/games (name, set, rules, start_engine, end_engine), None values left out;
+    *pin* protects the game and is sent with the rounds.  *finished*: the game is exactly
+    the rows of *scores* (engines len(scores) - 1 down to 0), so a row for every round
+    makes it complete, as a club's records count it.
+    """
+    if finished:
+        body = {"start_engine": len(scores) - 1, "end_engine": 0, **body}
+    body = {"players": list(players), "pin": pin, **body}
+    game = _call(to, "POST", "/api/games", {k: v for k, v in body.items() if v is not None},
+                 pin)
+    for number, row in enumerate(scores, 1):
+        if row is not None:
+            _call(to, "PUT", f"/api/games/{game['id']}/rounds/{number}",
+                  {"scores": dict(zip(game["players"], row))}, pin)
+    if any(row is not None for row in scores):
+        game = _call(to, "GET", f"/api/games/{game['id']}", None, pin)
+    return game
+
+
+def _call(to, method: str, path: str, body, pin: str | None):
+    """One API request, through a Flask test client or to a served app's base URL; a
+    refusal fails the test with the API's sentence."""
+    if isinstance(to, str):
+        return api(to, method, path, body, pin=pin)
+    r = to.open(path, method=method, json=body, headers={"X-Game-PIN": pin} if pin else {})
+    assert r.status_code in (200, 201), (method, path, r.status_code, r.get_json())
+    return r.get_json()
 
 
 def paragraphs(page) -> list[str]:

@@ -6,7 +6,7 @@ pages, at tablet size.
 """
 
 import pytest
-from helpers import api, served
+from helpers import api, create_game, served
 
 pytestmark = pytest.mark.browser
 
@@ -17,25 +17,20 @@ WCAG_21_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site(tmp_path_factory, new_app, new_database):
     """A served app with a game three rounds in, and a live table kept for round 4."""
-    from scorekeeper import create_app
-
-    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("a11y") / "a.db"),
-                      "SECRET_KEY": "a11y", "WTF_CSRF_ENABLED": False})
+    app = new_app({"DATABASE": new_database(tmp_path_factory.mktemp("a11y") / "a.db"),
+                   "SECRET_KEY": "a11y", "WTF_CSRF_ENABLED": False})
     with served(app) as base:
-        gid = api(base, "POST", "/api/games", {"name": "Friday", "players": NAMES})["id"]
-        for n, row in enumerate([[0, 23, 9, 41], [17, 0, 30, 8], [4, 11, 0, 19]], 1):
-            api(base, "PUT", f"/api/games/{gid}/rounds/{n}", {"scores": dict(zip(NAMES, row))})
+        gid = create_game(base, NAMES, name="Friday",
+                          scores=[[0, 23, 9, 41], [17, 0, 30, 8], [4, 11, 0, 19]])["id"]
         client = app.test_client()
         live = f"/games/{gid}/rounds/4/live"
         client.post(live + "/start", data={"starter": "0", "tiles_each": "12", "active": "0"})
         client.post(live + "/action", data={"kind": "play", "tile": "9-4", "train": "0",
                                             "active": "1"})
-        protected = api(base, "POST", "/api/games", {"players": NAMES[:2], "pin": "2468"})["id"]
-        done = api(base, "POST", "/api/games", {"players": NAMES, "start_engine": 0,
-                                                "end_engine": 0})["id"]
-        api(base, "PUT", f"/api/games/{done}/rounds/1", {"scores": dict(zip(NAMES, [0, 5, 5, 9]))})
+        protected = create_game(base, NAMES[:2], pin="2468")["id"]
+        create_game(base, NAMES, scores=[[0, 5, 5, 9]], finished=True)
         api(base, "POST", "/api/seasons", {"name": "Autumn", "from": "2000-01-01",
                                            "to": "2100-12-31"})
         yield base, gid, protected

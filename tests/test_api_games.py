@@ -7,13 +7,6 @@ import pytest
 PLAYERS = ["Ann", "Bob", "Chi"]
 
 
-@pytest.fixture
-def game(client):
-    r = client.post("/api/games", json={"name": "Friday", "players": PLAYERS})
-    assert r.status_code == 201
-    return r.get_json()
-
-
 def count_rows(app, table):
     from scorekeeper.storage import connect
     db = connect(app.config["DATABASE"])
@@ -194,10 +187,8 @@ def test_put_warnings_r7_4(client, game):
     assert [w["code"] for w in r.get_json()["warnings"]] == ["several_zeros"]
 
 
-def test_complete_game(client):
-    gid = client.post("/api/games", json={"players": ["Ann", "Bob"], "set": 6, "start_engine": 1}).get_json()["id"]
-    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 4}})
-    client.put(f"/api/games/{gid}/rounds/2", json={"scores": {"Ann": 6, "Bob": 0}})
+def test_complete_game(client, game_factory):
+    gid = game_factory(["Ann", "Bob"], set=6, scores=[[0, 4], [6, 0]], finished=True)["id"]
     s = client.get(f"/api/games/{gid}/standings").get_json()
     assert s["complete"] is True
     assert [r["player"] for r in s["standings"]] == ["Bob", "Ann"]
@@ -313,13 +304,12 @@ def test_delete_moves_to_trash_and_restore_brings_it_back_whole(app, client, gam
     assert client.post("/api/games/nope/restore").status_code == 404
 
 
-def test_games_deleted_over_30_days_ago_are_purged(app, client):
+def test_games_deleted_over_30_days_ago_are_purged(app, client, game_factory):
     from datetime import datetime, timedelta, timezone
 
     from scorekeeper.storage import connect, purge_deleted
-    old = client.post("/api/games", json={"players": PLAYERS}).get_json()["id"]
-    recent = client.post("/api/games", json={"players": PLAYERS}).get_json()["id"]
-    client.put(f"/api/games/{old}/rounds/1", json={"scores": {"Ann": 0, "Bob": 12, "Chi": 5}})
+    old = game_factory(scores=[[0, 12, 5]])["id"]
+    recent = game_factory()["id"]
     client.delete(f"/api/games/{old}")
     client.delete(f"/api/games/{recent}")
     db = connect(app.config["DATABASE"])

@@ -13,10 +13,9 @@ PLAYERS = ["Ann", "Bob", "Chi"]
 
 
 @pytest.fixture
-def played(client):
+def played(client, game_factory):
     """A game with saves, a correction, counted tiles, an undo and a live table."""
-    gid = client.post("/api/games", json={"name": "Friday", "players": PLAYERS,
-                                          "rules": {"double_blank": 25}}).get_json()["id"]
+    gid = game_factory(PLAYERS, name="Friday", rules={"double_blank": 25})["id"]
     put = lambda n, body: client.put(f"/api/games/{gid}/rounds/{n}", json=body)  # noqa: E731
     put(1, {"scores": {"Ann": 0, "Bob": 12, "Chi": 5}})
     put(1, {"scores": {"Ann": 0, "Bob": 14, "Chi": 5}})

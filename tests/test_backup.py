@@ -27,14 +27,13 @@ def games_in(path) -> list[str]:
 
 
 @pytest.fixture
-def saved(app, client):
+def saved(app, game_factory):
     """Two games saved through the app; the server's connection is still open (WAL not
     checkpointed), as during a club night."""
     holder = sqlite3.connect(app.config["DATABASE"])   # keeps the WAL from being folded in
     holder.execute("select 1 from games").fetchall()
     for name in ("Friday", "Saturday"):
-        gid = client.post("/api/games", json={"name": name, "players": PLAYERS}).get_json()["id"]
-        client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 4, "Chi": 9}})
+        game_factory(PLAYERS, name=name, scores=[[0, 4, 9]])
     yield app.config["DATABASE"]
     holder.close()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import paragraphs
+from helpers import create_game, paragraphs
 from scorekeeper.storage import connect
 
 PLAYERS = ["Ann", "Bob", "Chi"]
@@ -140,11 +140,6 @@ def stored(app) -> dict:
         db.close()
 
 
-@pytest.fixture
-def gid(client):
-    return client.post("/api/games", json={"name": "Friday", "players": PLAYERS}).get_json()["id"]
-
-
 def live_started(client, gid):
     """Live-table actions need a started table; the start is stored before the case."""
     client.post(f"/games/{gid}/rounds/1/live/start", data={"starter": "0", "tiles_each": "12"})
@@ -183,7 +178,7 @@ def test_odd_digits_on_a_referee_page_fall_back_to_the_default(client, gid, path
 
 def test_rename_with_an_expired_token_keeps_the_name_with_a_sentence(csrf_app):
     client = csrf_app.test_client()
-    gid = client.post("/api/games", json={"name": "Friday", "players": PLAYERS}).get_json()["id"]
+    gid = create_game(client, name="Friday")["id"]
     r = client.post(f"/games/{gid}/rename", data={"name": "Saturday"})
     html = r.get_data(as_text=True)
     assert r.status_code == 400

@@ -6,7 +6,7 @@ their own boxes by design; the page itself never does.
 """
 
 import pytest
-from helpers import api, served
+from helpers import api, create_game, served
 
 pytestmark = pytest.mark.browser
 
@@ -38,11 +38,10 @@ CHECK = """() => {
 
 
 @pytest.fixture(scope="module")
-def game(browser, tmp_path_factory):
-    from scorekeeper import create_app
-
-    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("layout") / "l.db"),
-                      "SECRET_KEY": "layout", "WTF_CSRF_ENABLED": False})
+def site(browser, tmp_path_factory, new_app, new_database):
+    """The app served with seed()'s games: (base URL, (game id, season id))."""
+    app = new_app({"DATABASE": new_database(tmp_path_factory.mktemp("layout") / "l.db"),
+                   "SECRET_KEY": "layout", "WTF_CSRF_ENABLED": False})
     with served(app) as base:
         yield base, seed(app, base)
 
@@ -50,16 +49,13 @@ def game(browser, tmp_path_factory):
 def seed(app, base) -> tuple[str, str]:
     """A 6-player game three rounds in, a live table started, a finished game and a season
     around today: answers the game's and the season's ids."""
-    gid = api(base, "POST", "/api/games", {"name": "Đêm thứ Sáu", "players": NAMES})["id"]
-    for n, row in enumerate([[0, 23, 9, 41, 12, 5], [17, 0, 30, 8, 2, 22], [4, 11, 0, 19, 27, 3]], 1):
-        api(base, "PUT", f"/api/games/{gid}/rounds/{n}", {"scores": dict(zip(NAMES, row))})
+    gid = create_game(base, NAMES, name="Đêm thứ Sáu", scores=[
+        [0, 23, 9, 41, 12, 5], [17, 0, 30, 8, 2, 22], [4, 11, 0, 19, 27, 3]])["id"]
     client = app.test_client()
     client.post(f"/games/{gid}/rounds/4/live/start", data={"starter": "0", "tiles_each": "12"})
     client.post(f"/games/{gid}/rounds/4/live/action", data={"kind": "play", "tile": "9-4",
                                                             "train": "0"})
-    done = api(base, "POST", "/api/games", {"players": NAMES, "start_engine": 0,
-                                            "end_engine": 0})["id"]
-    api(base, "PUT", f"/api/games/{done}/rounds/1", {"scores": dict(zip(NAMES, [0, 5, 5, 9, 2, 30]))})
+    create_game(base, NAMES, scores=[[0, 5, 5, 9, 2, 30]], finished=True)
     sid = api(base, "POST", "/api/seasons", {"name": "Mùa thu 2026", "from": "2000-01-01",
                                              "to": "2100-12-31"})["id"]
     return gid, sid
@@ -71,8 +67,8 @@ CASES = [(lang, "phone") for lang in LANGUAGES] + [
 
 
 @pytest.mark.parametrize("lang, size", CASES)
-def test_pages_fit(browser, game, lang, size):
-    base, (gid, sid) = game
+def test_pages_fit(browser, site, lang, size):
+    base, (gid, sid) = site
     w, h = SIZES[size]
     context = browser.new_context(viewport={"width": w, "height": h}, has_touch=True)
     page = context.new_page()

@@ -9,6 +9,7 @@ Playwright, at tablet and phone sizes.
 import re
 
 import pytest
+from helpers import create_game
 
 pytestmark = pytest.mark.browser
 
@@ -25,14 +26,9 @@ def touch_page(request, browser):
 
 
 @pytest.fixture
-def game(live_server):
-    import json
-    import urllib.request
-    req = urllib.request.Request(live_server + "/api/games", method="POST",
-                                 data=json.dumps({"players": ["Ann", "Bob", "Chi"]}).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req) as r:
-        return json.load(r)["id"]
+def served_gid(live_server):
+    """The id of a game of Ann, Bob and Chi on live_server, nothing scored."""
+    return create_game(live_server)["id"]
 
 
 def scroll_into_picker(page, picker, tile):
@@ -53,9 +49,9 @@ def checked(page, name):
         f"input[name='{name}']:checked", "els => els.map(e => e.value)"))
 
 
-def test_ruling_tile_picker(live_server, game, touch_page):
+def test_ruling_tile_picker(live_server, served_gid, touch_page):
     page = touch_page
-    page.goto(f"{live_server}/games/{game}/rounds/1/referee")
+    page.goto(f"{live_server}/games/{served_gid}/rounds/1/referee")
     for tile in ("8-11", "2-5", "10-12"):
         sel = f"label.tile-choice[title='{tile}']"
         scroll_into_picker(page, ".referee-form .choice-picker", sel)
@@ -64,9 +60,9 @@ def test_ruling_tile_picker(live_server, game, touch_page):
 
 
 @pytest.mark.parametrize("tab", ["plays", "plan"])
-def test_hand_pickers(live_server, game, touch_page, tab):
+def test_hand_pickers(live_server, served_gid, touch_page, tab):
     page = touch_page
-    page.goto(f"{live_server}/games/{game}/rounds/1/referee/{tab}")
+    page.goto(f"{live_server}/games/{served_gid}/rounds/1/referee/{tab}")
     hand = ["0-3", "5-8", "7-11", "9-9", "11-11", "2-4"]
     for tile in hand:
         sel = f"label.tile-choice[title='{tile}']"
@@ -78,9 +74,9 @@ def test_hand_pickers(live_server, game, touch_page, tab):
     assert sorted(re.findall(r"hand=([0-9]+-[0-9]+)", page.url)) == sorted(hand)
 
 
-def test_live_table_picker(live_server, game, touch_page):
+def test_live_table_picker(live_server, served_gid, touch_page):
     page = touch_page
-    page.goto(f"{live_server}/games/{game}/rounds/1/live")
+    page.goto(f"{live_server}/games/{served_gid}/rounds/1/live")
     page.click("#start-live")
     page.wait_for_selector("#play-form")
     for tile in ("3-7", "1-5", "11-12"):
@@ -90,9 +86,9 @@ def test_live_table_picker(live_server, game, touch_page):
         assert checked(page, "tile") == [tile]
 
 
-def test_pip_counter(live_server, game, touch_page):
+def test_pip_counter(live_server, served_gid, touch_page):
     page = touch_page
-    page.goto(f"{live_server}/games/{game}/rounds/1")
+    page.goto(f"{live_server}/games/{served_gid}/rounds/1")
     page.click(".count-tiles[data-seat='1']")
     picked = ["0-0", "4-9", "11-12"]
     for tile in picked:
@@ -105,10 +101,10 @@ def test_pip_counter(live_server, game, touch_page):
     assert sorted(page.input_value("#hand-1").split()) == sorted(picked)
 
 
-def test_last_tile_picker(live_server, game, touch_page):
+def test_last_tile_picker(live_server, served_gid, touch_page):
     """The tap-what-you-see dispute form: each train's last tile from the dialog."""
     page = touch_page
-    page.goto(f"{live_server}/games/{game}/rounds/1/referee")
+    page.goto(f"{live_server}/games/{served_gid}/rounds/1/referee")
     page.click(".train-sketch[data-train='0'] .last-btn")
     sel = "#last-picker .tile-btn[data-tile='5-12']"
     scroll_into_picker(page, "#last-picker", sel)

@@ -6,7 +6,7 @@ import re
 import time
 
 import pytest
-from helpers import api
+from helpers import api, create_game
 
 pytestmark = pytest.mark.browser
 
@@ -14,12 +14,8 @@ NAMES = ["Nguyễn Văn An", "Γιώργος", "สมชาย"]
 
 
 def finished(base, rows):
-    """A game with one round per row (engines down to 0), every round scored."""
-    gid = api(base, "POST", "/api/games", {"players": NAMES, "start_engine": len(rows) - 1,
-                                           "end_engine": 0})["id"]
-    for n, row in enumerate(rows, 1):
-        api(base, "PUT", f"/api/games/{gid}/rounds/{n}", {"scores": dict(zip(NAMES, row))})
-    return gid
+    """A game of NAMES with one round per row (engines down to 0), every round scored."""
+    return create_game(base, NAMES, scores=rows, finished=True)["id"]
 
 
 @pytest.fixture
@@ -70,10 +66,7 @@ def test_a_season_made_with_the_form_and_ranked_both_ways(live_server, tablet):
 
 def test_a_players_page_on_a_phone_and_joining_a_spelling(live_server, phone):
     finished(live_server, [[0, 5, 9]])
-    gid = api(live_server, "POST", "/api/games", {"players": ["Nguyen Van An", "Bob"],
-                                                  "start_engine": 0, "end_engine": 0})["id"]
-    api(live_server, "PUT", f"/api/games/{gid}/rounds/1", {"scores": {"Nguyen Van An": 3,
-                                                                      "Bob": 0}})
+    create_game(live_server, ["Nguyen Van An", "Bob"], scores=[[3, 0]], finished=True)
     phone.goto(live_server + "/players")
     phone.click("text=Nguyễn Văn An")
     phone.wait_for_url(re.compile(r"/players/"))
@@ -109,6 +102,7 @@ def test_the_season_board_follows_a_save(live_server, browser):
     board.goto(f"{live_server}/seasons/{season}/board")
     assert board.locator(".board-row").count() == 0
     board.evaluate("window.__loaded = true")
+    # Timed from the save's answer (finished() would read the game back first).
     gid = api(live_server, "POST", "/api/games", {"players": NAMES, "start_engine": 0,
                                                   "end_engine": 0})["id"]
     api(live_server, "PUT", f"/api/games/{gid}/rounds/1", {"scores": dict(zip(NAMES, [0, 4, 8]))})

@@ -6,24 +6,23 @@ import gzip
 
 import pytest
 
+from helpers import create_game
 from scorekeeper import create_app, pagecache, pins
 
 PLAYERS = ["Ann", "Bob", "Chi"]
 PIN = "2468"
 
 
-def make_app(tmp_path, **config):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "shared.db"),
-                       "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, **config})
+def make_app(database, **config):
+    return create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test",
+                       "WTF_CSRF_ENABLED": False, **config})
 
 
 @pytest.fixture
-def two_apps(tmp_path):
+def two_apps(database):
     """Two apps on one database (as two servers would be), and a protected game in it."""
-    first, second = make_app(tmp_path), make_app(tmp_path)
-    r = first.test_client().post("/api/games", json={"players": PLAYERS, "pin": PIN})
-    assert r.status_code == 201
-    return first, second, r.get_json()["id"]
+    first, second = make_app(database), make_app(database)
+    return first, second, create_game(first.test_client(), PLAYERS, pin=PIN)["id"]
 
 
 @pytest.mark.parametrize("path", ["/games/{gid}", "/games/{gid}/standings", "/players",
@@ -65,10 +64,9 @@ def test_two_apps_do_not_share_checked_pins(two_apps):
 
 @pytest.mark.parametrize("levels", [{}, {"COMPRESS_BR_LEVEL": 11, "COMPRESS_LEVEL": 1},
                                     {"COMPRESS_BR_LEVEL": 1, "COMPRESS_LEVEL": 9}])
-def test_a_kept_page_is_compressed_as_flask_compress_would(tmp_path, levels):
-    app = make_app(tmp_path, **levels)
-    gid = app.test_client().post("/api/games", json={"players": PLAYERS,
-                                                     "pin": PIN}).get_json()["id"]
+def test_a_kept_page_is_compressed_as_flask_compress_would(database, levels):
+    app = make_app(database, **levels)
+    gid = create_game(app.test_client(), PLAYERS, pin=PIN)["id"]
     path = f"/games/{gid}/standings"       # a viewer's page: no form token, compressed once
     for encoding in ("br", "gzip"):
         pagecache.init_app(app)         # nothing kept: the first answer is rendered

@@ -14,17 +14,16 @@ from collections import Counter
 
 import pytest
 
-from scorekeeper import create_app
+from helpers import create_game
 
 PLAYERS = ["Ann", "Bob", "Chi", "Dee", "Eve", "Fay"]
 SAVES = 12   # per client
 
 
 @pytest.fixture
-def server(tmp_path, serve):
+def server(database, serve, new_app):
     """The app on waitress with 8 threads (the server's default); yields the port."""
-    return serve(create_app({"DATABASE": str(tmp_path / "busy.db"), "SECRET_KEY": "busy"}),
-                 threads=8)
+    return serve(new_app({"DATABASE": database, "SECRET_KEY": "busy"}), threads=8)
 
 
 def call(conn, method, path, body=None):
@@ -40,9 +39,7 @@ def scores(value: int) -> dict:
 
 def test_concurrent_saves_wait_their_turn(server):
     conn = http.client.HTTPConnection("127.0.0.1", server, timeout=30)
-    status, game = call(conn, "POST", "/api/games", {"players": PLAYERS})
-    assert status == 201
-    gid = game["id"]
+    gid = create_game(f"http://127.0.0.1:{server}", PLAYERS)["id"]
     statuses: Counter = Counter()
     acked: dict[int, list[tuple[int, int]]] = {}   # round -> [(revision, Bob's value)]
     lock = threading.Lock()

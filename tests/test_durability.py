@@ -14,7 +14,6 @@ import json
 import os
 import random
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -24,15 +23,11 @@ from pathlib import Path
 
 import pytest
 
+from helpers import create_game, free_port
+
 SCOREKEEPER = str(Path(sys.executable).with_name("scorekeeper"))
 PLAYERS = ["Ann", "Bob", "Chi", "Dee"]
 ROUNDS = 19   # a double-18 game
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:
@@ -89,9 +84,7 @@ def server(tmp_path):
 
 
 def test_sigkill_mid_stream_loses_no_acknowledged_save(server, tmp_path):
-    status, game = request(server.port, "POST", "/api/games", {"players": PLAYERS, "set": 18})
-    assert status == 201
-    gid = game["id"]
+    gid = create_game(f"http://127.0.0.1:{server.port}", PLAYERS, set=18)["id"]
     acked: list[tuple[int, int]] = []          # (round, Bob's value) answered 200
     refused: list[int] = []                    # any other answer (there must be none)
     lock = threading.Lock()

@@ -19,11 +19,6 @@ BUSY = ("The database stayed busy with other saves for several seconds; nothing 
         "Try again in a moment.")
 
 
-@pytest.fixture
-def gid(client):
-    return client.post("/api/games", json={"players": PLAYERS}).get_json()["id"]
-
-
 def deep(levels: int) -> str:
     return "[" * levels + "]" * levels
 
@@ -69,8 +64,8 @@ def test_pages_keep_html_errors(client):
     assert "This address does not accept a DELETE request." in paragraphs(r)
 
 
-def test_a_crash_is_500_json_on_the_api_and_a_page_elsewhere(tmp_path, monkeypatch):
-    app = create_app({"DATABASE": str(tmp_path / "e.db"), "SECRET_KEY": "k"})  # not TESTING
+def test_a_crash_is_500_json_on_the_api_and_a_page_elsewhere(database, monkeypatch):
+    app = create_app({"DATABASE": database, "SECRET_KEY": "k"})  # not TESTING
     client = app.test_client()
     from scorekeeper.api import games as api_games
     from scorekeeper.views import games as page_games

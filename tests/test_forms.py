@@ -10,13 +10,7 @@ from scorekeeper.errors import BadInput
 from scorekeeper.forms import NewGameForm, RoundForm, SeasonForm, attach
 from scorekeeper.storage import connect, load_game
 
-PLAYERS = ["Ann", "Bob", "Chi"]
 TOP = 1118   # the largest hand of a double-12 round 1 (R7.4)
-
-
-@pytest.fixture
-def gid(client):
-    return client.post("/api/games", json={"players": PLAYERS}).get_json()["id"]
 
 
 def round_form(app, gid, data: dict) -> RoundForm:
@@ -129,11 +123,10 @@ def test_a_refusal_lands_on_its_field_or_above_the_form(app, form_class, error, 
         assert form.refusal == (None if where else "No.")
 
 
-def test_a_players_refusal_is_shown_in_the_players_box(client):
+def test_a_players_refusal_is_shown_in_the_players_box(client, game_factory):
     # Two spellings joined as one player cannot both sit (the engines' box is hidden then).
     for players in (["Nguyễn Văn An", "Bob"], ["Nguyen Van An", "Cy"]):
-        gid = client.post("/api/games", json={"players": players, "start_engine": 0}).get_json()["id"]
-        client.put(f"/api/games/{gid}/rounds/1", json={"scores": dict(zip(players, (0, 10)))})
+        game_factory(players, scores=[[0, 10]], finished=True)
     client.post("/api/players/aliases", json={"alias": "Nguyen Van An", "of": "Nguyễn Văn An"})
     r = client.post("/games/new", data={"players-0": "Nguyễn Văn An", "players-1": "Nguyen Van An",
                                         "set": "12", "deal": "A", "starter": "engine_holder",

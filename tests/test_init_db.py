@@ -10,8 +10,6 @@ from pathlib import Path
 
 from scorekeeper import storage
 
-PLAYERS = ["Ann", "Bob", "Chi"]
-
 
 def applied(database: Path) -> list[tuple[str, str]]:
     """The migrations recorded in the database, with when each was applied."""
@@ -35,18 +33,16 @@ def test_init_db_creates_and_migrates_the_database(app, runner):
     assert stat.S_IMODE(database.stat().st_mode) == 0o600
 
 
-def test_init_db_twice_keeps_the_games_and_applies_nothing_again(app, client, runner):
+def test_init_db_twice_keeps_the_games_and_applies_nothing_again(app, client, runner,
+                                                                 played_game):
     database = Path(app.config["DATABASE"])
-    gid = client.post("/api/games", json={"name": "Friday", "players": PLAYERS}).get_json()["id"]
-    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 7, "Chi": 3}})
     before = applied(database)
     for _ in range(2):
         result = runner.invoke(args=["init-db"])
         assert result.exit_code == 0 and result.output == f"Database ready at {database}.\n"
     assert applied(database) == before
-    game = client.get(f"/api/games/{gid}").get_json()
-    assert game["name"] == "Friday" and game["rounds"][0]["scores"] == {"Ann": 0, "Bob": 7,
-                                                                        "Chi": 3}
+    game = client.get(f"/api/games/{played_game['id']}").get_json()
+    assert game["name"] == "Friday" and game["rounds"] == played_game["rounds"]
 
 
 def test_the_flask_command_line_runs_it_in_the_instance_folder(tmp_path):

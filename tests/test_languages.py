@@ -48,21 +48,18 @@ FRAGMENTS = english_fragments()
 
 
 @pytest.fixture
-def site(client):
-    gid = client.post("/api/games", json={"name": GAME_NAME, "players": NAMES}).get_json()["id"]
-    for n, row in enumerate([[0, 23, 9, 41], [17, 0, 30, 8], [4, 11, 0, 19]], 1):
-        client.put(f"/api/games/{gid}/rounds/{n}", json={"scores": dict(zip(NAMES, row))})
+def site(client, game_factory):
+    gid = game_factory(NAMES, name=GAME_NAME,
+                       scores=[[0, 23, 9, 41], [17, 0, 30, 8], [4, 11, 0, 19]])["id"]
     live = f"/games/{gid}/rounds/4/live"
     client.post(live + "/start", data={"starter": "0", "tiles_each": "12", "active": "0"})
     client.post(live + "/action", data={"kind": "play", "tile": "9-4", "train": "0",
                                         "active": "1"})
     client.post(live + "/action", data={"kind": "play", "tile": "4-7", "train": "1",
                                         "active": "2"})   # refused: R4.1 (shown on the page)
-    trash = client.post("/api/games", json={"players": ["Lan", "Minh"]}).get_json()["id"]
+    trash = game_factory(["Lan", "Minh"])["id"]
     client.delete(f"/api/games/{trash}")
-    done = client.post("/api/games", json={"players": NAMES, "start_engine": 0,
-                                           "end_engine": 0}).get_json()["id"]
-    client.put(f"/api/games/{done}/rounds/1", json={"scores": dict(zip(NAMES, [0, 0, 9, 9]))})
+    game_factory(NAMES, scores=[[0, 0, 9, 9]], finished=True)
     client.post("/api/seasons", json={"name": GAME_NAME, "from": "2000-01-01", "to": "2100-12-31"})
     return gid
 

@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from helpers import create_game
 from scorekeeper import _instance_secret, create_app
 
 OFFICIAL = {"set": "12", "deal": "A", "starter": "engine_holder", "first_turn": "train",
@@ -16,12 +17,6 @@ def new_game_form(names, **extra):
         data[f"players-{i}"] = n
     data.update(extra)
     return data
-
-
-@pytest.fixture
-def gid(client):
-    r = client.post("/api/games", json={"name": "Friday", "players": ["Ann", "Bob", "Chi"]})
-    return r.get_json()["id"]
 
 
 def scores_form(values, revision=0, **extra):
@@ -42,11 +37,9 @@ def test_home_lists_games_and_shows_join_qr(client, gid):
     assert re.search(r"http://[0-9.]+(:\d+)?/", html)   # the address to type
 
 
-def test_home_orders_in_progress_before_finished(client):
-    done = client.post("/api/games", json={"name": "Done", "players": ["A", "B"], "set": 6,
-                                           "start_engine": 0}).get_json()["id"]
-    client.put(f"/api/games/{done}/rounds/1", json={"scores": {"A": 0, "B": 3}})
-    client.post("/api/games", json={"name": "Playing", "players": ["A", "B"]})
+def test_home_orders_in_progress_before_finished(client, game_factory):
+    game_factory(["A", "B"], name="Done", set=6, scores=[[0, 3]], finished=True)
+    game_factory(["A", "B"], name="Playing")
     html = client.get("/").get_data(as_text=True)
     assert html.index("Playing") < html.index("Done")
     assert "Won by <bdi>A</bdi>" in html
@@ -106,9 +99,8 @@ def test_round_screen_shows_engine_deal_and_reminder(client, gid):
     assert 'id="pip-picker"' in html and 'data-set="12" data-engine="9"' in html
 
 
-def test_round_screen_r2_3_reminder_when_highest_draw(client):
-    gid = client.post("/api/games", json={"players": ["A", "B"],
-                                          "rules": {"starter": "highest_draw"}}).get_json()["id"]
+def test_round_screen_r2_3_reminder_when_highest_draw(client, game_factory):
+    gid = game_factory(["A", "B"], rules={"starter": "highest_draw"})["id"]
     assert "R2.3" in client.get(f"/games/{gid}/rounds/1").get_data(as_text=True)
 
 
@@ -166,9 +158,9 @@ def marked_seats(html: str) -> list[str]:
     return re.findall(r'class="score-row has-error" data-seat="([0-9]+)"', html)
 
 
-def test_a_name_with_a_dot_gets_its_refusal_not_a_500(client):
+def test_a_name_with_a_dot_gets_its_refusal_not_a_500(client, game_factory):
     # The seat travels on the error (BadInput.seat): "J. Smith" is never split on its dot.
-    gid = client.post("/api/games", json={"players": ["Ann", "J. Smith", "Chi"]}).get_json()["id"]
+    gid = game_factory(["Ann", "J. Smith", "Chi"])["id"]
     url = f"/games/{gid}/rounds/1"
     r = client.post(url, data=scores_form([0, 24, 9], **{"hand-1": "12-12"}))   # the engine
     html = r.get_data(as_text=True)
@@ -289,11 +281,8 @@ def test_correction_history_and_undo(client, gid):
     assert "There is nothing to undo." in r.get_data(as_text=True)
 
 
-def test_standings_page_chart_tiebreaks_and_winner(client):
-    gid = client.post("/api/games", json={"players": ["Ann", "Bob"], "set": 6,
-                                          "start_engine": 1}).get_json()["id"]
-    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 10}})
-    client.put(f"/api/games/{gid}/rounds/2", json={"scores": {"Ann": 10, "Bob": 0}})
+def test_standings_page_chart_tiebreaks_and_winner(client, game_factory):
+    gid = game_factory(["Ann", "Bob"], set=6, scores=[[0, 10], [10, 0]], finished=True)["id"]
     html = client.get(f"/games/{gid}/standings").get_data(as_text=True)
     assert "Shared win: <bdi>Ann</bdi> and <bdi>Bob</bdi>" in html
     assert "share place 1" in html and "(shared)" in html
@@ -348,10 +337,9 @@ def test_unknown_round_404(client, gid):
     assert client.get(f"/games/{gid}/rounds/99").status_code == 404
 
 
-def test_names_are_text_everywhere(client):
+def test_names_are_text_everywhere(client, game_factory):
     evil = "<script>alert(1)</script>"
-    gid = client.post("/api/games", json={"name": evil, "players": [evil, "Bob"]}).get_json()["id"]
-    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {evil: 0, "Bob": 3}})
+    gid = game_factory([evil, "Bob"], name=evil, scores=[[0, 3]])["id"]
     for path in ("/", f"/games/{gid}", f"/games/{gid}/rounds/1", f"/games/{gid}/standings",
                  f"/games/{gid}/history", f"/games/{gid}/delete", f"/games/{gid}/rename"):
         html = client.get(path).get_data(as_text=True)
@@ -368,7 +356,7 @@ def test_forms_need_csrf_token(csrf_app):
     assert client.get("/api/games").get_json()["games"] == []
     html = client.get("/games/new").get_data(as_text=True)
     assert 'name="csrf_token"' in html
-    gid = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()["id"]
+    gid = create_game(client, ["Ann", "Bob"])["id"]
     r = client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 4]))
     assert r.status_code == 400 and "The form expired" in r.get_data(as_text=True)
     r = client.post(f"/games/{gid}/delete")
@@ -379,11 +367,10 @@ def test_forms_need_csrf_token(csrf_app):
     assert client.post(f"/games/{gid}/delete", data={"csrf_token": token}).status_code == 302
 
 
-def test_restart_loses_nothing(tmp_path):
-    config = {"TESTING": True, "DATABASE": str(tmp_path / "d.db"), "SECRET_KEY": "k"}
+def test_restart_loses_nothing(database):
+    config = {"TESTING": True, "DATABASE": database, "SECRET_KEY": "k"}
     first = create_app(config).test_client()
-    gid = first.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()["id"]
-    first.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 9}})
+    gid = create_game(first, ["Ann", "Bob"], scores=[[0, 9]])["id"]
     again = create_app(config).test_client()  # a new process opening the same file
     assert again.get(f"/api/games/{gid}").get_json()["rounds"][0]["scores"] == {"Ann": 0, "Bob": 9}
     assert len(again.get(f"/api/games/{gid}/history").get_json()["changes"]) == 2
@@ -416,8 +403,8 @@ def test_merge_keeps_the_tiles_counted_on_the_other_tablet(client, gid):
     assert (fields["score-1"], fields["hand-1"], fields["score-2"]) == ("7", "3-4", "8")
 
 
-def test_every_wrong_score_is_marked_at_once(client):
-    gid = client.post("/api/games", json={"players": ["Ann", "Bob", "Chi", "Dee"]}).get_json()["id"]
+def test_every_wrong_score_is_marked_at_once(client, game_factory):
+    gid = game_factory(["Ann", "Bob", "Chi", "Dee"])["id"]
     r = client.post(f"/games/{gid}/rounds/1", data={"score-0": "abc", "score-1": "5000",
                                                     "score-2": "-3", "score-3": "0",
                                                     "revision": "0"})

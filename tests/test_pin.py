@@ -6,7 +6,7 @@ from html import unescape
 
 import pytest
 
-from helpers import paragraphs
+from helpers import create_game, paragraphs
 from scorekeeper import pins
 
 PLAYERS = ["Ann", "Bob", "Chi"]
@@ -18,10 +18,9 @@ TOO_MANY = "Too many wrong PINs for this game from this device: try again in 10 
 
 
 @pytest.fixture
-def game(client):
-    r = client.post("/api/games", json={"name": "Friday", "players": PLAYERS, "pin": PIN})
-    assert r.status_code == 201
-    return r.get_json()
+def game(game_factory):
+    """conftest's game, protected by PIN: the test's client is its scorekeeper."""
+    return game_factory(name="Friday", pin=PIN)
 
 
 def scores(a=0, b=5, c=9):
@@ -38,12 +37,12 @@ def test_a_pin_is_four_to_eight_digits(client, pin):
     assert client.get("/api/games").get_json()["games"] == []      # nothing stored
 
 
-def test_the_pin_is_never_shown(client, game):
+def test_the_pin_is_never_shown(client, game, game_factory):
     assert game["protected"] is True
     for url in (f"/api/games/{game['id']}", f"/api/games/{game['id']}/export", "/api/games"):
         body = client.get(url).get_data(as_text=True)
         assert PIN not in body and "pin_hash" not in body and "scrypt" not in body
-    open_game = client.post("/api/games", json={"players": PLAYERS}).get_json()
+    open_game = game_factory()
     assert open_game["protected"] is False
 
 
@@ -106,9 +105,9 @@ def test_changing_and_removing_the_pin(client, game):
     assert client.put(f"/api/games/{gid}/rounds/1", json=scores()).status_code == 200
 
 
-def test_guessing_is_slowed_per_client_and_game(client, game, app):
+def test_guessing_is_slowed_per_client_and_game(client, game, app, game_factory):
     gid = game["id"]
-    other = client.post("/api/games", json={"players": PLAYERS, "pin": PIN}).get_json()["id"]
+    other = game_factory(pin=PIN)["id"]
     url = f"/api/games/{gid}/rounds/1"
     for _ in range(pins.MAX_WRONG):
         assert client.put(url, json=scores(), headers={pins.HEADER: "0000"}).status_code == 403
@@ -192,8 +191,7 @@ def test_page_writes_without_the_pin_are_refused_and_store_nothing(client, game,
 def test_an_expired_form_from_a_viewer_is_the_pin_page(csrf_app, path, data):
     # The form would come back with what was typed, but this device may not change the game.
     client = csrf_app.test_client()
-    gid = client.post("/api/games", json={"name": "Friday", "players": PLAYERS,
-                                          "pin": PIN}).get_json()["id"]
+    gid = create_game(client, name="Friday", pin=PIN)["id"]
     r = client.post(f"/games/{gid}/{path}", data=data)
     assert r.status_code == 403 and PROTECTED in paragraphs(r)
     assert client.get(f"/api/games/{gid}").get_json()["name"] == "Friday"

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import create_game
 from scorekeeper import storage
 from scorekeeper.errors import BadInput
 from scorekeeper.game import person_key
@@ -101,16 +102,9 @@ def test_an_unknown_order_is_refused():
 # --- through the API ----------------------------------------------------------
 
 def play(client, players, rounds, name=None):
-    """A game with one round per row of scores (engines from len(rounds) - 1 down to 0)."""
-    body = {"players": players, "start_engine": len(rounds) - 1, "end_engine": 0}
-    if name:
-        body["name"] = name
-    gid = client.post("/api/games", json=body).get_json()["id"]
-    for n, row in enumerate(rounds, 1):
-        if row is not None:
-            r = client.put(f"/api/games/{gid}/rounds/{n}", json={"scores": dict(zip(players, row))})
-            assert r.status_code == 200, r.get_json()
-    return gid
+    """A game with one round per row of scores (engines from len(rounds) - 1 down to 0;
+    None leaves a round unplayed): its id."""
+    return create_game(client, players, scores=rounds, finished=True, name=name)["id"]
 
 
 def record(client, name):
@@ -364,12 +358,10 @@ ACTIONS = st.lists(st.tuples(st.sampled_from(["save", "undo", "redo", "delete", 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(actions=ACTIONS)
-def test_seats_match_the_games_after_any_writes(tmp_path_factory, actions):
+def test_seats_match_the_games_after_any_writes(tmp_path_factory, new_database, actions):
     from scorekeeper.archive import parse_document
     from scorekeeper.options import RuleOptions
-    path = str(tmp_path_factory.mktemp("seats") / "s.db")
-    storage.migrate(path)
-    db = storage.connect(path)
+    db = storage.connect(new_database(tmp_path_factory.mktemp("seats") / "s.db"))
     games = [storage.create_game(db, name="", players=["Ann", "Bob", "Cy"], set_n=6,
                                  options=RuleOptions(), start_engine=1, end_engine=0).id
              for _ in range(3)]
@@ -588,9 +580,9 @@ def test_the_csv_keeps_a_name_from_becoming_a_formula(client):
     assert ",'=HYPERLINK(1)," in client.get(f"/seasons/{s['id']}.csv").get_data(as_text=True)
 
 
-def test_the_same_table_keeps_the_house_rules(client):
-    client.post("/api/games", json={"players": ["Ann", "Bob"], "rules": {
-        "double_owner_satisfies": True, "double_blank": 25, "deal": "B"}})
+def test_the_same_table_keeps_the_house_rules(client, game_factory):
+    game_factory(["Ann", "Bob"], rules={"double_owner_satisfies": True, "double_blank": 25,
+                                        "deal": "B"})
     html = client.get("/games/new?same=last").get_data(as_text=True)
     for name, value in (("double_owner_satisfies", "true"), ("double_blank", "25"),
                         ("deal", "B")):

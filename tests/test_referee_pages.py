@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from helpers import create_game
 from scorekeeper.referee import Play, check
 from scorekeeper.errors import BadInput
 from scorekeeper.options import RuleOptions
@@ -367,11 +368,6 @@ def test_the_last_tile_select_shows_what_the_query_asks(query, shown):
 
 # --- the pages --------------------------------------------------------------
 
-@pytest.fixture
-def gid(client):
-    return client.post("/api/games", json={"players": list(PLAYERS)}).get_json()["id"]
-
-
 def text(response):
     """The page as words: tags out (links inside a sentence leave no gap)."""
     return text_of(response.get_data(as_text=True))
@@ -486,9 +482,8 @@ def test_referee_unknown_game_or_round(client, gid):
 # --- the live table ---------------------------------------------------------
 
 @pytest.fixture
-def live(client):
-    gid = client.post("/api/games", json={"players": ["Ann", "Bob"], "set": 6,
-                                          "start_engine": 6}).get_json()["id"]
+def live(client, game_factory):
+    gid = game_factory(["Ann", "Bob"], set=6, start_engine=6)["id"]
     url = f"/games/{gid}/rounds/1/live"
     r = client.post(url + "/start", data={"starter": "0", "tiles_each": "7", "active": "0"})
     assert r.status_code == 302
@@ -505,8 +500,8 @@ def test_live_setup_page(client, gid):
     assert "Keep a live table for round 1" in html and "R2.2" in html
 
 
-def test_live_start_refuses_a_deal_that_cannot_fit(client):
-    gid = client.post("/api/games", json={"players": ["Ann", "Bob"], "set": 6}).get_json()["id"]
+def test_live_start_refuses_a_deal_that_cannot_fit(client, game_factory):
+    gid = game_factory(["Ann", "Bob"], set=6)["id"]
     url = f"/games/{gid}/rounds/1/live"
     r = client.post(url + "/start", data={"starter": "0", "tiles_each": "20", "active": "0"})
     assert r.status_code == 400 and "does not fit" in r.get_data(as_text=True)
@@ -565,9 +560,8 @@ def test_live_stale_tablet_records_nothing(client, live):
     assert "Ann: 5 tiles" in page  # 7 dealt, engine set, one play: the stale play was not stored
 
 
-def test_live_round_going_out_prefills_scores(client):
-    gid = client.post("/api/games", json={"players": ["Ann", "Bob"], "set": 6,
-                                          "start_engine": 6}).get_json()["id"]
+def test_live_round_going_out_prefills_scores(client, game_factory):
+    gid = game_factory(["Ann", "Bob"], set=6, start_engine=6)["id"]
     url = f"/games/{gid}/rounds/1/live"
     # Ann holds two tiles after setting the engine: 6-1 and 1-1 … then 1-2 would be a third.
     client.post(url + "/start", data={"starter": "0", "tiles_each": "3", "active": "0"})
@@ -593,10 +587,9 @@ def test_ruling_during_a_live_round_uses_the_live_state(client, live):
     assert "Answered from the live table" not in page and "The table as it is" in page
 
 
-def test_ruling_during_a_live_round_knows_the_hand(client):
+def test_ruling_during_a_live_round_knows_the_hand(client, game_factory):
     # R6.1 / R7.1 on the live table: the hand counts say which applies.
-    gid = client.post("/api/games", json={"players": ["Ann", "Bob"], "set": 6,
-                                          "start_engine": 6}).get_json()["id"]
+    gid = game_factory(["Ann", "Bob"], set=6, start_engine=6)["id"]
     url = f"/games/{gid}/rounds/1/live"
     client.post(url + "/start", data={"starter": "0", "tiles_each": "3", "active": "0"})
     for active, data in enumerate([
@@ -623,7 +616,7 @@ def test_ruling_during_a_live_round_knows_the_hand(client):
 
 def test_live_csrf(csrf_app):
     client = csrf_app.test_client()
-    gid = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()["id"]
+    gid = create_game(client, ["Ann", "Bob"])["id"]
     r = client.post(f"/games/{gid}/rounds/1/live/start", data={"starter": "0", "tiles_each": "7"})
     assert r.status_code == 400
     assert "Keep a live table" in client.get(f"/games/{gid}/rounds/1/live").get_data(as_text=True)

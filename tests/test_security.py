@@ -14,13 +14,12 @@ from scorekeeper.views import safe_next
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-PLAYERS = ["Ann", "Bob", "Chi"]
 
 
 @pytest.fixture
-def gid(client):
-    gid = client.post("/api/games", json={"name": "Friday", "players": PLAYERS}).get_json()["id"]
-    client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 4, "Chi": 9}})
+def gid(client, game_factory):
+    """A game with a round scored and a live table kept for round 2: every kind of page."""
+    gid = game_factory(name="Friday", scores=[[0, 4, 9]])["id"]
     client.post(f"/games/{gid}/rounds/2/live/start", data={"starter": "0", "tiles_each": "12"})
     return gid
 
@@ -89,12 +88,12 @@ def test_rename_and_undo_never_redirect_elsewhere(client, gid, evil):
     assert r.location == "/"   # a path of the app is still followed
 
 
-def test_database_and_instance_folder_are_private(app, client):
+def test_database_and_instance_folder_are_private(app, game_factory):
     import sqlite3
     db = app.config["DATABASE"]
     server = sqlite3.connect(db)        # an open connection keeps -wal and -shm in place
     server.execute("select 1 from games").fetchall()
-    client.post("/api/games", json={"players": PLAYERS})
+    game_factory()
     for path in (db, db + "-wal", db + "-shm"):
         assert os.path.exists(path), path
         assert stat.S_IMODE(os.stat(path).st_mode) == 0o600, path
@@ -111,9 +110,9 @@ def test_an_existing_database_is_made_private_at_start(tmp_path):
 
 
 @pytest.fixture
-def trusted(tmp_path, monkeypatch):
+def trusted(database, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_TRUSTED_HOSTS", "scorekeeper.lan, 192.168.1.20")
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "k"})
+    app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "k"})
     assert app.config["TRUSTED_HOSTS"] == ["scorekeeper.lan", "192.168.1.20"]
     return app.test_client()
 

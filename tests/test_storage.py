@@ -7,18 +7,16 @@ import time
 
 import pytest
 
-from scorekeeper.storage import Busy, connect, migrate, write
+from scorekeeper.storage import Busy, connect, write
 
 
 @pytest.fixture
-def path(tmp_path):
-    p = str(tmp_path / "s.db")
-    migrate(p)
-    db = connect(p)
+def path(database):
+    db = connect(database)
     db["games"].insert({"id": "g", "name": "", "set_n": 12, "players": "[]", "rules": "{}",
                         "created_at": "", "updated_at": ""})
     db.close()
-    return p
+    return database
 
 
 def read_then_write(path: str, name: str, hold: float, started: threading.Event | None = None):
