@@ -86,15 +86,30 @@ def make_data(n: int, seed: int, size: int = 320):
     return images, masks
 
 
+def export(net, out: str) -> None:
+    """Write *net* as ONNX (any batch and size) to *out*."""
+    import torch
+    net.eval()
+    dummy = torch.zeros(1, 3, 256, 256)
+    tmp = out + ".tmp"
+    torch.onnx.export(net, dummy, tmp, input_names=["image"], output_names=["logits"],
+                      dynamic_axes={"image": {0: "n", 2: "h", 3: "w"},
+                                    "logits": {0: "n", 2: "h", 3: "w"}},
+                      opset_version=17, dynamo=False)
+    Path(tmp).replace(out)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--scenes", type=int, default=2400)
-    ap.add_argument("--steps", type=int, default=3000)
-    ap.add_argument("--batch", type=int, default=12)
-    ap.add_argument("--crop", type=int, default=192)
+    ap.add_argument("--scenes", type=int, default=3000)
+    ap.add_argument("--steps", type=int, default=2500)
+    ap.add_argument("--batch", type=int, default=10)
+    ap.add_argument("--crop", type=int, default=176)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--seed", type=int, default=17)
     ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--cache", default=None, help="keep the rendered scenes in this .npz")
+    ap.add_argument("--every", type=int, default=500, help="write the model every N steps")
     args = ap.parse_args(argv)
 
     import torch
@@ -102,7 +117,14 @@ def main(argv=None) -> int:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     started = time.time()
-    images, masks = make_data(args.scenes, args.seed)
+    cache = Path(args.cache) if args.cache else None
+    if cache and cache.exists():
+        with np.load(cache) as z:
+            images, masks = z["images"], z["masks"]
+    else:
+        images, masks = make_data(args.scenes, args.seed)
+        if cache:
+            np.savez(cache, images=images, masks=masks)
     print(f"data: {len(images)} scenes in {time.time() - started:.0f} s", flush=True)
     rng = np.random.default_rng(args.seed + 1)
     net = segmenter()
@@ -147,12 +169,9 @@ def main(argv=None) -> int:
                        for k in range(5)]
             print(f"step {step} loss {loss.item():.3f} recall "
                   + " ".join(f"{a:.2f}" for a in acc) + f" ({time.time() - t0:.0f} s)", flush=True)
-    net.eval()
-    dummy = torch.zeros(1, 3, 256, 256)
-    torch.onnx.export(net, dummy, args.out, input_names=["image"], output_names=["logits"],
-                      dynamic_axes={"image": {0: "n", 2: "h", 3: "w"},
-                                    "logits": {0: "n", 2: "h", 3: "w"}},
-                      opset_version=17, dynamo=False)
+        if step % args.every == 0 or step == args.steps:
+            export(net, args.out)
+            net.train()
     print(f"wrote {args.out} ({Path(args.out).stat().st_size / 1e6:.2f} MB) after "
           f"{time.time() - started:.0f} s", flush=True)
     return 0

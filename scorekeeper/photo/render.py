@@ -192,6 +192,10 @@ def sample_style(rng: np.random.Generator, split: str = "train") -> Style:
             layout = "stagger"
         if layout == "hug":
             layout = "app"
+    if rng.random() < 0.25:   # the commonest and hardest: ivory or white tiles on light paper
+        tile = ("ivory", "white", "cream", "bone")[rng.integers(4)]
+        if background not in HELD_OUT["background"]:
+            background = "paper"
     face = _vary(rng, TILE_COLOURS[tile], 12)
     lum = 0.3 * face[0] + 0.59 * face[1] + 0.11 * face[2]
     dark = lum < 110
@@ -378,8 +382,8 @@ def draw_tile(rng, style: Style, a: int, b: int, w: int, band: float, face_down=
     label[(face_mask > 0) & (dist <= band)] = EDGE
     if not face_down:
         # divider
-        dl = rng.uniform(0.55, 0.92)
-        t = max(1, int(round(w * rng.uniform(0.025, 0.065))))
+        dl = rng.uniform(0.5, 0.95)
+        t = max(1, int(round(w * rng.uniform(0.025, 0.095))))
         xd = m + w
         ya, yb = int(m + w * (1 - dl) / 2), int(m + w * (1 + dl) / 2)
         style_div = rng.random()
@@ -400,7 +404,8 @@ def draw_tile(rng, style: Style, a: int, b: int, w: int, band: float, face_down=
         # pips
         inner = rng.uniform(0.1, 0.2)
         jitter = rng.uniform(0, 0.02)
-        size_k = rng.uniform(0.8, 1.2)
+        size_k = rng.uniform(0.75, 1.35)
+        glint = rng.random() < 0.4
         sunk = rng.random() < 0.5
         for half, n in ((0, a), (1, b)):
             pts = pip_layout(n, style.layout)
@@ -423,6 +428,10 @@ def draw_tile(rng, style: Style, a: int, b: int, w: int, band: float, face_down=
                 if sunk and rad > 2:   # a pip's hollow: a darker rim on one side
                     cv2.circle(rgb, (c[0] - rr // 5, c[1] - rr // 5), rr, (col * 0.7).tolist(),
                                max(1, int(rad / 4)), cv2.LINE_AA, shift=2)
+                if glint and rad > 2.5:   # a shiny pip reflects the lamp
+                    g = (c[0] + int(rr * 0.35), c[1] - int(rr * 0.35))
+                    cv2.circle(rgb, g, max(2, rr // 4), (col * 0.3 + 180).clip(0, 255).tolist(),
+                               -1, cv2.LINE_AA, shift=2)
                 cv2.circle(label, c, rr, PIP, -1, shift=2)
     alpha = cv2.GaussianBlur(face_mask.astype(np.float32) / 255, (3, 3), 0.7)
     return rgb, alpha, label, face_mask
