@@ -27,7 +27,8 @@ multisets):
    a labelled tile left over was missed, or misread (then it pairs with a wrong reading and
    counts once).  A wrong confident tile is flagged when checks give it a problem (a wrong
    reading shown with a problem is caught by the person confirming); an unsure entry left
-   over is flagged by being unsure.  **Wrong and not flagged** = unflagged wrong confident
+   over is flagged by being unsure (and counts as wrong, like a wrong confident tile).
+   **Wrong and not flagged** = unflagged wrong confident
    tiles + labelled tiles missed beyond the wrong readings that could stand for them
    (a missed tile is silent: nothing on screen says it is missing).
 
@@ -138,10 +139,9 @@ def score(answer: dict, labels: dict) -> Score:
             s.silent += 1
             s.notes.append(f"wrong {t[0]}-{t[1]}")
     # a labelled tile left over pairs with a wrong reading (a misread) when there is one
-    stand_ins = len(wrong_found) + len(left_unsure)
-    s.missed = max(0, missed - stand_ins)
+    s.missed = max(0, missed - len(wrong_found) - len(left_unsure))
     s.silent += s.missed
-    s.wrong = len(wrong_found) + s.missed
+    s.wrong = len(wrong_found) + len(left_unsure) + s.missed
     if missed:
         s.notes.append("not read right: " + " ".join(f"{a}-{b}" for (a, b), n in want.items()
                                                      for _ in range(n)))

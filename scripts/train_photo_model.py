@@ -74,10 +74,10 @@ def make_data(n: int, seed: int, size: int = 320):
     for i in range(n):
         kw = {}
         r = rng.random()
-        if r < 0.15:      # close-ups like the reader's rectified crops: big, square to the frame
+        if r < 0.3:      # close-ups like the reader's rectified crops: big, square to the frame
             kw = dict(tile_w=float(rng.uniform(40, 80)), mode="rows",
                       n_tiles=int(rng.integers(2, 6)))
-        elif r < 0.3:    # small tiles, many of them
+        elif r < 0.42:   # small tiles, many of them
             kw = dict(tile_w=float(rng.uniform(14, 28)), n_tiles=int(rng.integers(6, 16)))
         scene = render_scene(rng, size, size, split="train", **kw)
         images[i], masks[i] = scene.image, scene.mask
@@ -97,6 +97,8 @@ def export(net, out: str) -> None:
                                     "logits": {0: "n", 2: "h", 3: "w"}},
                       opset_version=17, dynamo=False)
     Path(tmp).replace(out)
+    torch.save(net.state_dict(), str(Path(out).with_suffix(".pt")) + ".tmp")
+    Path(str(Path(out).with_suffix(".pt")) + ".tmp").replace(Path(out).with_suffix(".pt"))
 
 
 def main(argv=None) -> int:
@@ -110,6 +112,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--cache", default=None, help="keep the rendered scenes in this .npz")
     ap.add_argument("--every", type=int, default=500, help="write the model every N steps")
+    ap.add_argument("--init", default=None, help="start from these weights (a .pt file)")
     args = ap.parse_args(argv)
 
     import torch
@@ -128,6 +131,8 @@ def main(argv=None) -> int:
     print(f"data: {len(images)} scenes in {time.time() - started:.0f} s", flush=True)
     rng = np.random.default_rng(args.seed + 1)
     net = segmenter()
+    if args.init:
+        net.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps,
                                                 pct_start=0.1)

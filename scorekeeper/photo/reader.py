@@ -39,10 +39,11 @@ BG, FACE, EDGE, DIVIDER, PIP = range(5)
 DETECT_SIDE = 1024
 #: A tile is cut out at this width (its short side) for counting; views at these widths.
 CROP_W = 56
-VIEW_WIDTHS = (56, 72)
+VIEW_WIDTHS = (64, 96)
 PAD = 8   # crops stay multiples of 8 (the widths are too)
-#: Below this, a tile comes back unsure.
+#: Below this confidence, a tile comes back unsure; the penalties of a doubtful count.
 CONFIDENT = 0.8
+MERGED, SOFT, SLIVER = 0.8, 0.85, 0.75
 
 _session = None
 _lock = threading.Lock()
@@ -179,6 +180,17 @@ def _line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
 def _face_boxes(classes: np.ndarray) -> list[np.ndarray]:
     """Outlines of faces that stand alone, shaped like a domino (twice as long as wide)."""
     inside = ((classes == FACE) | (classes == DIVIDER) | (classes == PIP)).astype(np.uint8)
+    # a face seen in patches (ivory on white paper) is closed up at the scale of its pips
+    pn, _, pstats, _ = cv2.connectedComponentsWithStats((classes == PIP).astype(np.uint8))
+    if pn > 1:
+        d = float(np.median(np.sqrt(pstats[1:, cv2.CC_STAT_AREA])))
+        size = int(np.clip(d, 3, 15)) | 1
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+        closed = cv2.morphologyEx(inside, cv2.MORPH_CLOSE, kernel)
+        closed[classes == EDGE] = 0          # touching tiles stay apart where an edge shows
+        contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        inside = np.zeros_like(inside)
+        cv2.drawContours(inside, contours, -1, 1, -1)
     n, comp, stats, _ = cv2.connectedComponentsWithStats(inside, connectivity=4)
     out = []
     for k in range(1, n):
@@ -193,7 +205,7 @@ def _face_boxes(classes: np.ndarray) -> list[np.ndarray]:
         if min(rw, rh) < 8 or not 1.6 <= max(rw, rh) / min(rw, rh) <= 2.6 \
                 or area / (rw * rh) < 0.8:
             continue
-        c, axis, _ = _line(pts[::max(1, len(pts) // 2000)].astype(np.float64))
+        c, axis, _ = _line(pts.astype(np.float64))
         across = np.array([-axis[1], axis[0]])
         out.append(_box_from_rect(rect[0][0], rect[0][1], axis, across,
                                   max(rw, rh) + 3, min(rw, rh) + 3))
@@ -301,6 +313,9 @@ def _count(pip_p: np.ndarray, where: np.ndarray, w: int) -> dict:
     areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
     min_area = max(3.0, (0.03 * w) ** 2)
     keep = areas >= min_area
+    if keep.sum() >= 2:        # slivers (a neighbour's pip cut by the crop) are not pips
+        keep &= areas >= 0.35 * np.median(areas[keep])
+    slivers = int(((areas >= min_area) & ~keep).sum())
     areas = areas[keep]
     peaks = []
     for k in np.nonzero(keep)[0] + 1:
@@ -310,20 +325,31 @@ def _count(pip_p: np.ndarray, where: np.ndarray, w: int) -> dict:
     if areas.size == 0:
         count, spread, strength, merged = 0, 0.0, 1.0, 0
     else:
-        unit = float(np.median(areas)) if areas.size < 3 else float(np.percentile(areas, 40))
+        # a blob's widest inscribed circle is one pip's: touching pips make a longer blob
+        dt = cv2.distanceTransform(hard, cv2.DIST_L2, 3)
+        radii = []
+        for k in np.nonzero(keep)[0] + 1:
+            x, y, bw, bh = stats[k, :4]
+            radii.append(float(dt[y:y + bh, x:x + bw][comp[y:y + bh, x:x + bw] == k].max()))
+        radii = np.maximum(np.array(radii), 1.0)
+        disc = np.pi * radii ** 2
+        round_ = areas / disc < 1.5
+        unit = float(np.median(areas[round_])) if round_.any() else float(np.median(disc) * 1.1)
         parts = [max(1, int(round(a / unit))) for a in areas]
         count = int(sum(parts))
         merged = int(sum(p > 1 for p in parts))
-        spread = float(np.std(areas) / (np.mean(areas) + 1e-6))
+        spread = float(np.std(areas[round_]) / (np.mean(areas[round_]) + 1e-6)) \
+            if round_.sum() >= 2 else 0.0
         strength = float(np.min(peaks))
     soft = ((pip_p > 0.25) & where).astype(np.uint8)
     ns, _, sstats, _ = cv2.connectedComponentsWithStats(soft, connectivity=8)
     soft_blobs = int((sstats[1:, cv2.CC_STAT_AREA] >= min_area).sum())
     return {"count": count, "spread": spread, "strength": strength, "merged": merged,
+            "slivers": slivers,
             "blobs": int(areas.size), "soft": soft_blobs}
 
 
-def _read_view(probs: np.ndarray, w: int, within: float = 1.12) -> dict | None:
+def _read_view(probs: np.ndarray, w: int, within: float = 1.04) -> dict | None:
     """What one rectified view of a tile shows: the pips of its two halves, how clear its
     divider is, and the tile's outline in the crop (None when no tile is centred there)."""
     classes = probs.argmax(axis=0)
@@ -335,8 +361,14 @@ def _read_view(probs: np.ndarray, w: int, within: float = 1.12) -> dict | None:
     pts = np.stack([xs, ys], 1).astype(np.float32)
     rect = cv2.minAreaRect(pts)
     (rw, rh) = rect[1]
-    div = (classes == DIVIDER) & region
-    dys, dxs = np.nonzero(div)
+    div = ((classes == DIVIDER) & region).astype(np.uint8)
+    # the divider: the biggest divider blob near the middle (not bits of a pip's rim)
+    nd, dcomp, dstats, dcent = cv2.connectedComponentsWithStats(div, connectivity=8)
+    best, best_area = 0, 0
+    for j in range(1, nd):
+        if abs(dcent[j][0] - W / 2) < 0.3 * w and dstats[j, cv2.CC_STAT_AREA] > best_area:
+            best, best_area = j, dstats[j, cv2.CC_STAT_AREA]
+    dys, dxs = np.nonzero(dcomp == best) if best else (np.zeros(0), np.zeros(0))
     divider = 0.0
     if dxs.size >= 4:
         c, u, length = _line(np.stack([dxs, dys], 1).astype(np.float64))
@@ -352,7 +384,7 @@ def _read_view(probs: np.ndarray, w: int, within: float = 1.12) -> dict | None:
     if n[0] < 0:                          # keep "first" the half towards the crop's left
         halves.reverse()
     long_, short = max(rw, rh), min(rw, rh)
-    axis = _line(pts[::max(1, len(pts) // 2000)].astype(np.float64))[1]   # the long axis
+    axis = _line(pts.astype(np.float64))[1]   # the long axis
     return {"halves": halves, "divider": divider, "rect": rect,
             "aspect": long_ / max(short, 1.0), "short": short,
             "fill": float(region.sum()) / max(1.0, rw * rh),
@@ -378,27 +410,28 @@ def _candidates(votes: list[tuple[int, int]], set_n: int) -> list[Tile]:
 
 
 def _judge(views: list[dict], set_n: int) -> tuple[list[Tile], float]:
-    """Candidates and a confidence from the views of one tile."""
+    """Candidates and a confidence from the views of one tile.
+
+    Confidence starts from how many of the three views read the same tile, and drops for
+    every sign that a count may be off: pip blobs that had to be split (touching pips),
+    faint blobs that are not quite pips, slivers cut at the outline, pips of unequal size,
+    a weak pip, a view that did not see a tile, a half above the set.  Calibrated on renders
+    of the training styles (scripts/train_photo_model.py); see docs/photo-reader.md.
+    """
     votes = [(v["halves"][0]["count"], v["halves"][1]["count"]) for v in views]
     cands = _candidates(votes, set_n)
     best = cands[0]
-    conf = sum(Tile.of(*v) == best for v in votes) / len(votes)
-    conf = conf ** 2
-    for v in views:
-        for h in v["halves"]:
-            if h["blobs"]:
-                conf *= float(np.clip((h["strength"] - 0.5) / 0.3, 0.3, 1.0))
-                if h["blobs"] >= 3 and h["spread"] > 0.5:
-                    conf *= 0.8
-            if h["merged"]:
-                conf *= 0.85
-            if h["soft"] != h["blobs"]:
-                conf *= 0.7
-        conf *= float(np.clip(v["divider"] / 0.4, 0.3, 1.0))
-        if not 1.6 <= v["aspect"] <= 2.6:
-            conf *= 0.6
-        if v["offset"] > 0.12:
-            conf *= 0.6
+    agree = sum(Tile.of(*v) == best for v in votes)
+    conf = {3: 1.0, 2: 0.55}.get(agree, 0.2) * (0.7 if len(views) < 3 else 1.0)
+    halves = [h for v in views for h in v["halves"]]
+    merged = sum(h["merged"] for h in halves)
+    soft = sum(h["soft"] != h["blobs"] for h in halves)
+    slivers = sum(h["slivers"] for h in halves)
+    conf *= MERGED ** min(merged, 3) * SOFT ** min(soft, 4) * (SLIVER if slivers else 1.0)
+    if max(h["spread"] for h in halves) > 0.3:
+        conf *= 0.8
+    if min(h["strength"] for h in halves) < 0.7:
+        conf *= 0.8
     if not best.in_set(set_n):
         conf *= 0.5
     # near misses become candidates too: one pip more or fewer on a half
@@ -454,20 +487,27 @@ def read_array(rgb: np.ndarray, set_n: int = 12, width: int | None = None,
     return Reading(tuple(found), tuple(unsure), width, height)
 
 
-def _detect(rgb: np.ndarray, set_n: int) -> list[dict]:
-    """Every tile seen in *rgb*: its outline (array pixels), candidates best first, confidence,
-    and the views it was judged from."""
+def _boxes(rgb: np.ndarray, side: int) -> list[np.ndarray]:
+    """Tile outlines found in *rgb* scaled to *side* pixels on its longer side (array pixels)."""
     h, w = rgb.shape[:2]
-    k = DETECT_SIDE / max(h, w)
+    k = side / max(h, w)
     small = cv2.resize(rgb, (max(8, round(w * k)), max(8, round(h * k))),
                        interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR)
     logits = _logits(_pad8(small)[None])[0][:, :small.shape[0], :small.shape[1]]
     classes = logits.argmax(axis=0).astype(np.uint8)
-    boxes = [b / k for b in _find_tiles(classes)]
+    return [b / k for b in _find_tiles(classes)]
+
+
+def _detect(rgb: np.ndarray, set_n: int) -> list[dict]:
+    """Every tile seen in *rgb*: its outline (array pixels), candidates best first, confidence,
+    and the views it was judged from."""
+    boxes = _boxes(rgb, DETECT_SIDE)
+    if not boxes:               # tiles too big for the detection size: a close-up
+        boxes = _boxes(rgb, DETECT_SIDE * 3 // 8)
     if not boxes:
         return []
     # a first look, wider than the box, finds the tile's own outline
-    w0 = VIEW_WIDTHS[0]
+    w0 = CROP_W
     first = [_rectify(rgb, b, w0, grow=1.3) for b in boxes]
     probs = _segment(np.stack([c for c, _ in first]))
     tiles: list[np.ndarray] = []
@@ -479,6 +519,7 @@ def _detect(rgb: np.ndarray, set_n: int) -> list[dict]:
     if not tiles:
         return []
     # then three views of the outline: as is, turned half a turn, larger
+    w0 = VIEW_WIDTHS[0]
     batch = [_rectify(rgb, b, w0)[0] for b in tiles]
     p0 = _segment(np.stack(batch + [c[::-1, ::-1] for c in batch]))
     w1 = VIEW_WIDTHS[1]

@@ -392,6 +392,10 @@ def draw_tile(rng, style: Style, a: int, b: int, w: int, band: float, face_down=
             dcol = face * 0.45
         cv2.line(rgb, (xd, ya), (xd, yb), dcol.tolist(), t, cv2.LINE_AA)
         cv2.line(label, (xd, ya), (xd, yb), DIVIDER, max(t, 2))
+        if t >= 3 and rng.random() < 0.5:    # a bar with rounded ends
+            for yy in (ya, yb):
+                cv2.circle(rgb, (xd, yy), t // 2, dcol.tolist(), -1, cv2.LINE_AA)
+                cv2.circle(label, (xd, yy), t // 2, DIVIDER, -1)
         if rng.random() < style.spinner:
             sr = max(2, int(w * rng.uniform(0.05, 0.09)))
             brass = np.array([rng.uniform(170, 215), rng.uniform(130, 170), rng.uniform(40, 80)])
@@ -410,6 +414,11 @@ def draw_tile(rng, style: Style, a: int, b: int, w: int, band: float, face_down=
         for half, n in ((0, a), (1, b)):
             pts = pip_layout(n, style.layout)
             rad = pip_radius(n, style.layout) * size_k * w
+            if len(pts) >= 2:      # pips never touch: at most 0.4 of the closest spacing
+                q = np.array(pts) * (1 - 2 * inner) * w
+                dmin = min(float(np.linalg.norm(q[i] - q[j])) for i in range(len(q))
+                           for j in range(i + 1, len(q)))
+                rad = min(rad, 0.4 * dmin)
             if style.pips == "number":
                 col = np.array(NUMBER_COLOURS[n], np.float32)
             else:
