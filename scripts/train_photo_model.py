@@ -113,6 +113,7 @@ def main(argv=None) -> int:
     ap.add_argument("--cache", default=None, help="keep the rendered scenes in this .npz")
     ap.add_argument("--every", type=int, default=500, help="write the model every N steps")
     ap.add_argument("--init", default=None, help="start from these weights (a .pt file)")
+    ap.add_argument("--lr", type=float, default=3e-3, help="the schedule's highest rate")
     args = ap.parse_args(argv)
 
     import torch
@@ -133,8 +134,8 @@ def main(argv=None) -> int:
     net = segmenter()
     if args.init:
         net.load_state_dict(torch.load(args.init))
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps,
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps,
                                                 pct_start=0.1)
     weights = torch.tensor(WEIGHTS)
     c = args.crop

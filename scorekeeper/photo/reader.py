@@ -4,18 +4,19 @@ Two passes of one small segmenter (``model.onnx``, trained on renders by
 scripts/train_photo_model.py), which labels every pixel background, tile face, a face's edge
 band, divider or pip:
 
-1. *Find the tiles.*  The whole photo at about 1 MP: the faces' insides, kept apart by their
-   edge bands, are the tiles' outlines; the divider inside each gives its middle and
-   direction (a face with several dividers is several touching tiles; a face with none is
-   face down, or not a tile).
-2. *Count the pips.*  Each tile is cut out of the sharper decode, turned square to the frame
-   at a fixed size, and labelled again, in three views (as is, turned half a turn, larger).
-   Each half's pips are counted from the pip blobs (a blob twice a pip's size is two pips).
+1. *Find the tiles.*  The photo at 1024 px on its longer side: every divider is a tile (its
+   middle the tile's, its direction the tile's across), measured by rays over the label map
+   that stop at an edge band (touching tiles) or at the background; a face standing alone in
+   a domino's shape gives its outline directly.
+2. *Read each tile.*  The tile is cut out of the sharper decode, square to the frame: first
+   wider, to find its own outline, then at a fixed size in three views (as is, turned half a
+   turn, larger).  A view must look like a domino; each half's pips are counted from the pip
+   blobs (a blob bigger than a pip counts as several).
 
-A tile is read with confidence only when the three views agree on both halves and the blobs
-look like pips (of one size, clearly pip, away from the face's edge); otherwise it comes back
-``unsure``, its candidates ranked by the views' votes.  Work is done by OpenCV and
-onnxruntime, one thread each, and both release the GIL.
+A tile is read with confidence only when the three views agree and nothing looks doubtful
+(blobs that had to be split, faint blobs, slivers at the outline, pips of unequal size);
+otherwise it comes back ``unsure``, its candidates ranked by the views' votes.  The work is
+done by OpenCV and onnxruntime, one thread each, both releasing the GIL.
 """
 
 from __future__ import annotations
@@ -37,10 +38,12 @@ BG, FACE, EDGE, DIVIDER, PIP = range(5)
 
 #: Detection works on the photo scaled to this longer side.
 DETECT_SIDE = 1024
-#: A tile is cut out at this width (its short side) for counting; views at these widths.
+#: A tile is first cut out at this width (its short side), then read at these widths.
 CROP_W = 56
 VIEW_WIDTHS = (64, 96)
 PAD = 8   # crops stay multiples of 8 (the widths are too)
+#: At most this many dividers are followed up in a photo (a hand has 12 or so tiles).
+MAX_TILES = 40
 #: Below this confidence, a tile comes back unsure; the penalties of a doubtful count.
 CONFIDENT = 0.8
 MERGED, SOFT, SLIVER = 0.8, 0.85, 0.75
@@ -134,26 +137,42 @@ def _dividers(classes: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, float]]
         ys, xs = np.nonzero(comp[y:y + bh, x:x + bw] == k)
         pts = np.stack([xs + x, ys + y], 1).astype(np.float64)
         segs.append(pts)
-    # pieces of one divider (broken by a spinner's rim, say) are joined
-    merged = True
-    while merged and len(segs) > 1:
-        merged = False
-        geo = [_line(p) for p in segs]
-        for i in range(len(segs)):
-            for j in range(i + 1, len(segs)):
-                (ci, ui, li), (cj, uj, lj) = geo[i], geo[j]
-                if abs(float(ui @ uj)) < 0.96:
-                    continue
-                rel = cj - ci
-                off = abs(float(rel @ np.array([-ui[1], ui[0]])))
-                gap = abs(float(rel @ ui)) - (li + lj) / 2
-                if off < 0.12 * max(li, lj) + 1.5 and gap < 0.35 * max(li, lj):
-                    segs[i] = np.concatenate([segs[i], segs[j]])
-                    del segs[j]
-                    merged = True
-                    break
-            if merged:
-                break
+    # pieces of one divider (broken by a spinner's rim, say) are joined: one pass, pairs of
+    # pieces in line and close, joined through a union-find
+    geo = [_line(p) for p in segs]
+    parent = list(range(len(segs)))
+
+    def root(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    if segs:
+        cs = np.array([g[0] for g in geo])
+        us = np.array([g[1] for g in geo])
+        ls = np.array([g[2] for g in geo])
+        near = (np.abs(cs[:, None] - cs[None]).max(axis=2) <= ls[:, None] + ls[None]) \
+            & (np.abs(us @ us.T) >= 0.96)
+        pairs = list(zip(*np.nonzero(np.triu(near, 1))))
+    else:
+        pairs = []
+    for i, j in pairs:
+        (ci, ui, li), (cj, _uj, lj) = geo[i], geo[j]
+        rel = cj - ci
+        off = abs(float(rel @ np.array([-ui[1], ui[0]])))
+        gap = abs(float(rel @ ui)) - (li + lj) / 2
+        if off < 0.12 * max(li, lj) + 1.5 and gap < 0.2 * max(li, lj) + 1:
+            # not across an edge: touching tiles in a row have their dividers in line
+            t = np.linspace(0, 1, 12)[:, None]
+            line = np.round(ci + (cj - ci) * t).astype(int)
+            hh, ww = classes.shape
+            xs, ys = np.clip(line[:, 0], 0, ww - 1), np.clip(line[:, 1], 0, hh - 1)
+            if not (classes[ys, xs] == EDGE).any():
+                parent[root(j)] = root(i)
+    groups: dict[int, list[np.ndarray]] = {}
+    for i, p in enumerate(segs):
+        groups.setdefault(root(i), []).append(p)
+    segs = [np.concatenate(g) for g in groups.values()]
     out = []
     for pts in segs:
         c, u, length = _line(pts)
@@ -216,7 +235,9 @@ def _find_tiles(classes: np.ndarray) -> list[np.ndarray]:
     """Tile outlines (4 corners p0..p3 in detection pixels, p0->p1 along the tile), one for
     each divider: its middle is the tile's, its direction the tile's across."""
     boxes = []
-    for c, u, dlen in _dividers(classes):
+    tile_px = classes != BG
+    h, w = classes.shape
+    for c, u, dlen in sorted(_dividers(classes), key=lambda d: -d[2])[:MAX_TILES]:
         v = np.array([-u[1], u[0]])
         gap = max(2, int(0.12 * dlen))
         # across: from the divider's ends outwards, a few parallel rays
@@ -242,7 +263,15 @@ def _find_tiles(classes: np.ndarray) -> list[np.ndarray]:
         p = float(np.clip(p, 0.8 * width, 1.2 * width))
         q = float(np.clip(q, 0.8 * width, 1.2 * width))
         centre = c + u * (a - b) / 2 + v * (p - q) / 2
-        boxes.append(_box_from_rect(centre[0], centre[1], v, u, p + q + 1.5, width + 1.5))
+        box = _box_from_rect(centre[0], centre[1], v, u, p + q + 1.5, width + 1.5)
+        # mostly tile inside (a line on a busy cloth is not a divider)
+        g = np.linspace(0.1, 0.9, 7)
+        pts = np.array([box[0] + (box[1] - box[0]) * s_ + (box[3] - box[0]) * t_
+                        for s_ in g for t_ in g])
+        xs = np.clip(pts[:, 0].astype(int), 0, w - 1)
+        ys = np.clip(pts[:, 1].astype(int), 0, h - 1)
+        if tile_px[ys, xs].mean() >= 0.6:
+            boxes.append(box)
     # faces seen whole and apart give a tile's outline directly (better than its divider)
     faces = _face_boxes(classes)
     boxes = faces + boxes
@@ -501,9 +530,8 @@ def _boxes(rgb: np.ndarray, side: int) -> list[np.ndarray]:
 def _detect(rgb: np.ndarray, set_n: int) -> list[dict]:
     """Every tile seen in *rgb*: its outline (array pixels), candidates best first, confidence,
     and the views it was judged from."""
-    boxes = _boxes(rgb, DETECT_SIDE)
-    if not boxes:               # tiles too big for the detection size: a close-up
-        boxes = _boxes(rgb, DETECT_SIDE * 3 // 8)
+    # at two sizes: tiles of a close-up are too big for the model at the first
+    boxes = _boxes(rgb, DETECT_SIDE) + _boxes(rgb, DETECT_SIDE // 2)
     if not boxes:
         return []
     # a first look, wider than the box, finds the tile's own outline
@@ -532,12 +560,13 @@ def _detect(rgb: np.ndarray, set_n: int) -> list[dict]:
         if sum(map(_looks_like_a_tile, views)) < 2:
             continue            # not a tile (or one too hidden to be sure it is one)
         views = [v for v in views if _looks_like_a_tile(v)]
-        c = b.mean(axis=0)
-        if any(np.linalg.norm(c - t["box"].mean(axis=0)) < 0.4 * _box_width(t["box"])
-               for t in out):
-            continue            # the same tile found twice
         cands, conf = _judge(views, set_n)
-        if len(views) < 3:
-            conf *= 0.5
         out.append({"box": b, "candidates": cands, "confidence": conf, "views": views})
-    return out
+    # a tile found twice (at both sizes, or from its divider and its face): the surer reading
+    kept: list[dict] = []
+    for t in sorted(out, key=lambda t: -t["confidence"]):
+        c = t["box"].mean(axis=0)
+        if all(np.linalg.norm(c - k["box"].mean(axis=0)) >= 0.4 * min(
+                _box_width(k["box"]), _box_width(t["box"])) for k in kept):
+            kept.append(t)
+    return kept
