@@ -9,11 +9,11 @@ band, divider or pip:
    that stop at an edge band (touching tiles) or at the background; a face standing alone in
    a domino's shape gives its outline directly.
 2. *Read each tile.*  The tile is cut out of the sharper decode, square to the frame: first
-   wider, to find its own outline, then at a fixed size in three views (as is, turned half a
-   turn, larger).  A view must look like a domino; each half's pips are counted from the pip
+   wider, to find its own outline, then in four views (64 and 80 px wide, each as is and
+   turned half a turn).  A view must look like a domino; each half's pips are counted from the pip
    blobs (a blob bigger than a pip counts as several).
 
-A tile is read with confidence only when the three views agree and nothing looks doubtful
+A tile is read with confidence only when the four views agree and nothing looks doubtful
 (blobs that had to be split, faint blobs, slivers at the outline, pips of unequal size);
 otherwise it comes back ``unsure``, its candidates ranked by the views' votes.  The work is
 done by OpenCV and onnxruntime, one thread each, both releasing the GIL.
@@ -36,17 +36,23 @@ from .reading import Box, Found, Reading, Unsure
 MODEL = Path(__file__).resolve().parent / "model.onnx"
 BG, FACE, EDGE, DIVIDER, PIP = range(5)
 
-#: Detection works on the photo scaled to this longer side.
+#: Detection works on the photo scaled to this longer side (and to half of it); tiles are
+#: cut out of a decode at least READ_SIDE long (a 12 MP JPEG is decoded at half size).
 DETECT_SIDE = 1024
+READ_SIDE = 1600
 #: A tile is first cut out at this width (its short side), then read at these widths.
 CROP_W = 56
-VIEW_WIDTHS = (64, 96)
+VIEW_WIDTHS = (64, 80)
+#: A tile must look like one in this many views to be read at all.
+MIN_VIEWS = 2
 PAD = 8   # crops stay multiples of 8 (the widths are too)
 #: At most this many dividers are followed up in a photo (a hand has 12 or so tiles).
 MAX_TILES = 40
 #: Below this confidence, a tile comes back unsure; the penalties of a doubtful count.
 CONFIDENT = 0.8
-MERGED, SOFT, SLIVER = 0.8, 0.85, 0.75
+#: (calibrated on renders of the training styles: merged blobs and slivers summed over all
+#: views' halves, the largest spread of pip sizes in a half, the weakest pip's probability)
+MERGED, SLIVERS, SPREAD, STRENGTH = 12, 3, 0.15, 0.9
 
 _session = None
 _lock = threading.Lock()
@@ -187,10 +193,11 @@ def _line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     c = pts.mean(axis=0)
     if len(pts) < 2:
         return c, np.array([1.0, 0.0]), 1.0
-    cov = np.cov((pts - c).T)
-    vals, vecs = np.linalg.eigh(cov)
-    u = vecs[:, 1]
-    proj = (pts - c) @ u
+    d = pts - c
+    sxx, syy, sxy = float(d[:, 0] @ d[:, 0]), float(d[:, 1] @ d[:, 1]), float(d[:, 0] @ d[:, 1])
+    angle = 0.5 * math.atan2(2 * sxy, sxx - syy)      # the principal axis
+    u = np.array([math.cos(angle), math.sin(angle)])
+    proj = d @ u
     lo, hi = np.percentile(proj, [1, 99])
     c = c + u * (lo + hi) / 2
     return c, u / np.linalg.norm(u), float(hi - lo + 1)
@@ -204,7 +211,7 @@ def _face_boxes(classes: np.ndarray) -> list[np.ndarray]:
     if pn > 1:
         d = float(np.median(np.sqrt(pstats[1:, cv2.CC_STAT_AREA])))
         size = int(np.clip(d, 3, 15)) | 1
-        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
         closed = cv2.morphologyEx(inside, cv2.MORPH_CLOSE, kernel)
         closed[classes == EDGE] = 0          # touching tiles stay apart where an edge shows
         contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -441,26 +448,29 @@ def _candidates(votes: list[tuple[int, int]], set_n: int) -> list[Tile]:
 def _judge(views: list[dict], set_n: int) -> tuple[list[Tile], float]:
     """Candidates and a confidence from the views of one tile.
 
-    Confidence starts from how many of the three views read the same tile, and drops for
-    every sign that a count may be off: pip blobs that had to be split (touching pips),
-    faint blobs that are not quite pips, slivers cut at the outline, pips of unequal size,
-    a weak pip, a view that did not see a tile, a half above the set.  Calibrated on renders
-    of the training styles (scripts/train_photo_model.py); see docs/photo-reader.md.
+    Confidence starts from how many of the four views read the same tile (and how many views
+    saw a tile at all), and drops for every sign that a count may be off: many pip blobs
+    that had to be split (touching pips), slivers cut at the outline, pips of unequal size,
+    a weak pip, a half above the set.  The thresholds were set on renders of the training
+    styles; see docs/photo-reader.md.
     """
     votes = [(v["halves"][0]["count"], v["halves"][1]["count"]) for v in views]
     cands = _candidates(votes, set_n)
     best = cands[0]
     agree = sum(Tile.of(*v) == best for v in votes)
-    conf = {3: 1.0, 2: 0.55}.get(agree, 0.2) * (0.7 if len(views) < 3 else 1.0)
+    if agree == len(views):     # all four views, or three, or two of them agree
+        conf = {4: 1.0, 3: 0.9, 2: 0.75}.get(len(views), 0.5)
+    else:
+        conf = 0.6 * agree / len(views)
     halves = [h for v in views for h in v["halves"]]
-    merged = sum(h["merged"] for h in halves)
-    soft = sum(h["soft"] != h["blobs"] for h in halves)
-    slivers = sum(h["slivers"] for h in halves)
-    conf *= MERGED ** min(merged, 3) * SOFT ** min(soft, 4) * (SLIVER if slivers else 1.0)
-    if max(h["spread"] for h in halves) > 0.3:
-        conf *= 0.8
-    if min(h["strength"] for h in halves) < 0.7:
-        conf *= 0.8
+    if sum(h["merged"] for h in halves) > MERGED:
+        conf *= 0.6             # many blobs had to be split: touching pips
+    if sum(h["slivers"] for h in halves) >= SLIVERS:
+        conf *= 0.6             # bits of pips at the outline: the outline may be off
+    if max(h["spread"] for h in halves) > SPREAD:
+        conf *= 0.7             # pips of unequal size in a half
+    if min(h["strength"] for h in halves) < STRENGTH:
+        conf *= 0.8             # a pip the model is not sure of
     if not best.in_set(set_n):
         conf *= 0.5
     # near misses become candidates too: one pip more or fewer on a half
@@ -478,7 +488,7 @@ def read_hand(data: bytes, set_n: int = 12) -> Reading:
     """Read the tiles of the photo in *data* (JPEG, PNG, WebP, HEIC) of a hand laid face up;
     *set_n* is the set in play (double-*set_n*).  Raises PhotoError for a photo it cannot
     decode."""
-    dec = decode(data, long_side=2 * DETECT_SIDE)
+    dec = decode(data, long_side=READ_SIDE)
     return read_array(dec.rgb, set_n, dec.width, dec.height)
 
 
@@ -516,22 +526,24 @@ def read_array(rgb: np.ndarray, set_n: int = 12, width: int | None = None,
     return Reading(tuple(found), tuple(unsure), width, height)
 
 
-def _boxes(rgb: np.ndarray, side: int) -> list[np.ndarray]:
-    """Tile outlines found in *rgb* scaled to *side* pixels on its longer side (array pixels)."""
-    h, w = rgb.shape[:2]
-    k = side / max(h, w)
-    small = cv2.resize(rgb, (max(8, round(w * k)), max(8, round(h * k))),
-                       interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR)
+def _boxes(small: np.ndarray) -> list[np.ndarray]:
+    """Tile outlines found in *small* (the photo scaled for detection), in its pixels."""
     logits = _logits(_pad8(small)[None])[0][:, :small.shape[0], :small.shape[1]]
-    classes = logits.argmax(axis=0).astype(np.uint8)
-    return [b / k for b in _find_tiles(classes)]
+    return _find_tiles(logits.argmax(axis=0).astype(np.uint8))
 
 
 def _detect(rgb: np.ndarray, set_n: int) -> list[dict]:
     """Every tile seen in *rgb*: its outline (array pixels), candidates best first, confidence,
     and the views it was judged from."""
     # at two sizes: tiles of a close-up are too big for the model at the first
-    boxes = _boxes(rgb, DETECT_SIDE) + _boxes(rgb, DETECT_SIDE // 2)
+    h, w = rgb.shape[:2]
+    k = DETECT_SIDE / max(h, w)
+    small = cv2.resize(rgb, (max(8, round(w * k)), max(8, round(h * k))),
+                       interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR)
+    half = cv2.resize(small, (max(8, small.shape[1] // 2), max(8, small.shape[0] // 2)),
+                      interpolation=cv2.INTER_AREA)
+    boxes = [b / k for b in _boxes(small)]
+    boxes += [b * (small.shape[1] / half.shape[1]) / k for b in _boxes(half)]
     if not boxes:
         return []
     # a first look, wider than the box, finds the tile's own outline
@@ -546,18 +558,17 @@ def _detect(rgb: np.ndarray, set_n: int) -> list[dict]:
         tiles.append(_refined(view, M))
     if not tiles:
         return []
-    # then three views of the outline: as is, turned half a turn, larger
-    w0 = VIEW_WIDTHS[0]
-    batch = [_rectify(rgb, b, w0)[0] for b in tiles]
-    p0 = _segment(np.stack(batch + [c[::-1, ::-1] for c in batch]))
-    w1 = VIEW_WIDTHS[1]
-    p1 = _segment(np.stack([_rectify(rgb, b, w1)[0] for b in tiles]))
+    # then views of the outline at two sizes, each as is and turned half a turn
+    probs_at = {}
+    for vw in VIEW_WIDTHS:
+        batch = [_rectify(rgb, b, vw)[0] for b in tiles]
+        probs_at[vw] = _segment(np.stack(batch + [c[::-1, ::-1] for c in batch]))
     out: list[dict] = []
     n = len(tiles)
     for i, b in enumerate(tiles):
-        views = [_read_view(p0[i], w0), _read_view(p0[n + i], w0), _read_view(p1[i], w1)]
+        views = [_read_view(probs_at[vw][j * n + i], vw) for vw in VIEW_WIDTHS for j in (0, 1)]
         views = [v for v in views if v is not None]
-        if sum(map(_looks_like_a_tile, views)) < 2:
+        if sum(map(_looks_like_a_tile, views)) < MIN_VIEWS:
             continue            # not a tile (or one too hidden to be sure it is one)
         views = [v for v in views if _looks_like_a_tile(v)]
         cands, conf = _judge(views, set_n)
