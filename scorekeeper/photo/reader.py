@@ -169,7 +169,7 @@ def _dividers(classes: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, float]]
         gap = abs(float(rel @ ui)) - (li + lj) / 2
         if off < 0.12 * max(li, lj) + 1.5 and gap < 0.2 * max(li, lj) + 1:
             # not across an edge: touching tiles in a row have their dividers in line
-            t = np.linspace(0, 1, 12)[:, None]
+            t = np.linspace(0, 1, int(np.abs(cj - ci).max()) + 2)[:, None]
             line = np.round(ci + (cj - ci) * t).astype(int)
             hh, ww = classes.shape
             xs, ys = np.clip(line[:, 0], 0, ww - 1), np.clip(line[:, 1], 0, hh - 1)
@@ -185,6 +185,20 @@ def _dividers(classes: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, float]]
         thick = len(pts) / max(length, 1.0)
         if length >= 6 and length >= 2.5 * thick:
             out.append((c, u, length))
+    # the dividers of tiles touching side by side may run into one: a divider much longer
+    # than the others is cut in as many as it spans
+    if len(out) >= 3:
+        lengths = np.array([d[2] for d in out])
+        ref = float(np.median(lengths[lengths >= 0.3 * lengths.max()]))
+        cut = []
+        for c, u, length in out:
+            k = int(round(length / ref))
+            if length > 1.6 * ref and k >= 2:
+                step = length / k
+                cut += [(c + u * (step * (i + 0.5) - length / 2), u, step) for i in range(k)]
+            else:
+                cut.append((c, u, length))
+        out = cut
     return out
 
 
