@@ -44,7 +44,7 @@ READ_SIDE = 1600
 CROP_W = 56
 VIEW_WIDTHS = (64, 80)
 #: A tile must look like one in this many views to be read at all.
-MIN_VIEWS = 2
+MIN_VIEWS = 1
 PAD = 8   # crops stay multiples of 8 (the widths are too)
 #: At most this many dividers are followed up in a photo (a hand has 12 or so tiles).
 MAX_TILES = 40
