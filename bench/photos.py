@@ -28,9 +28,9 @@ multisets):
    counts once).  A wrong confident tile is flagged when checks give it a problem (a wrong
    reading shown with a problem is caught by the person confirming); an unsure entry left
    over is flagged by being unsure (and counts as wrong, like a wrong confident tile).
-   **Wrong and not flagged** = unflagged wrong confident
-   tiles + labelled tiles missed beyond the wrong readings that could stand for them
-   (a missed tile is silent: nothing on screen says it is missing).
+   **Wrong and not flagged** = unflagged wrong confident tiles + labelled tiles missed
+   beyond the wrong readings that could stand for them (a missed tile is silent: nothing on
+   the screen says it is missing).
 
 ``T`` counts labelled (fully visible) tiles, ``R`` the right ones; a photo is all right when
 every labelled tile is right and nothing else is read (no unsure, no wrong; partial tiles
