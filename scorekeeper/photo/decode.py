@@ -1,0 +1,130 @@
+"""A photo's bytes to an RGB array, as the photo is shown (EXIF orientation applied).
+
+JPEG, PNG, WebP and HEIC/HEIF (through pillow-heif, when installed) are read; anything else,
+an empty or truncated file, or a picture of more than :data:`MAX_PIXELS` pixels (a
+decompression bomb: refused from its header, before any pixel is decoded) is refused with a
+:class:`PhotoError`.  A big JPEG is decoded reduced (DCT scaling, ``Image.draft``) to the
+size the reader asks for; :class:`Decoded` says how its pixels map to the full photo's.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from ..text import _
+
+#: The most pixels a photo may have (a 12-megapixel phone photo has 12 million).
+MAX_PIXELS = 50_000_000
+
+# EXIF orientations that turn the picture a quarter (its width and height swap).
+_QUARTER_TURNS = {5, 6, 7, 8}
+_heif_registered: bool | None = None
+
+
+class PhotoError(ValueError):
+    """A photo that cannot be read: *code* for programs, *message* a sentence for people."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"PhotoError({self.code!r}, {self.message!r})"
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """The pixels of a photo, maybe reduced: ``scale`` full-photo pixels per array pixel."""
+
+    rgb: np.ndarray          # (h, w, 3) uint8, as shown
+    width: int               # the full photo's, as shown
+    height: int
+    scale: float
+
+
+def heif_supported() -> bool:
+    """Register pillow-heif's opener once; True when HEIC/HEIF can be read."""
+    global _heif_registered
+    if _heif_registered is None:
+        try:
+            import pillow_heif
+        except ImportError:
+            _heif_registered = False
+        else:
+            pillow_heif.register_heif_opener()
+            _heif_registered = True
+    return _heif_registered
+
+
+def _refuse_empty() -> PhotoError:
+    return PhotoError("empty", _("The photo is empty: take the picture again."))
+
+
+def _refuse_not_image() -> PhotoError:
+    return PhotoError("not_image", _("This file is not a photo the app can read: send a JPEG, "
+                                     "PNG, WebP or HEIC picture."))
+
+
+def _refuse_truncated() -> PhotoError:
+    return PhotoError("truncated", _("The photo is cut short (it did not arrive whole): send "
+                                     "it again."))
+
+
+def _refuse_too_large(pixels: int) -> PhotoError:
+    return PhotoError("too_large", _("The photo has %(megapixels)s megapixels; at most "
+                                     "%(limit)s are read. Send a smaller picture.",
+                                     megapixels=round(pixels / 1e6), limit=MAX_PIXELS // 10**6))
+
+
+def decode(data: bytes, long_side: int | None = None) -> Decoded:
+    """Decode *data*; with *long_side*, a JPEG may come back reduced, its longer side still at
+    least *long_side* pixels (or the photo's own, if smaller)."""
+    if not data:
+        raise _refuse_empty()
+    heif_supported()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise _refuse_too_large(0) from None
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        raise _refuse_not_image() from None
+    w0, h0 = image.size
+    if w0 <= 0 or h0 <= 0:
+        raise _refuse_not_image()
+    if w0 * h0 > MAX_PIXELS:
+        raise _refuse_too_large(w0 * h0)
+    try:
+        orientation = int(image.getexif().get(0x0112, 1) or 1)
+    except Exception:   # a broken EXIF block: show the picture as stored
+        orientation = 1
+    width, height = (h0, w0) if orientation in _QUARTER_TURNS else (w0, h0)
+    try:
+        if long_side and image.format == "JPEG" and max(w0, h0) > long_side:
+            k = long_side / max(w0, h0)
+            image.draft("RGB", (int(np.ceil(w0 * k)), int(np.ceil(h0 * k))))
+        image.load()
+        if orientation != 1:
+            image = ImageOps.exif_transpose(image)
+        if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
+            rgba = image.convert("RGBA")
+            flat = Image.new("RGB", rgba.size, (255, 255, 255))
+            flat.paste(rgba, mask=rgba.getchannel("A"))
+            image = flat
+        elif image.mode != "RGB":
+            image = image.convert("RGB")
+        rgb = np.asarray(image)
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise _refuse_too_large(w0 * h0) from None
+    except (OSError, ValueError, SyntaxError) as exc:
+        if "truncated" in str(exc).lower() or "broken" in str(exc).lower():
+            raise _refuse_truncated() from None
+        raise _refuse_not_image() from None
+    return Decoded(rgb, width, height, width / rgb.shape[1])

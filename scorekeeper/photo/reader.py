@@ -1,0 +1,597 @@
+"""Read which tiles a photo of a hand shows.
+
+Two passes of one small segmenter (``model.onnx``, trained on renders by
+scripts/train_photo_model.py), which labels every pixel background, tile face, a face's edge
+band, divider or pip:
+
+1. *Find the tiles.*  The photo at 1024 px on its longer side: every divider is a tile (its
+   middle the tile's, its direction the tile's across), measured by rays over the label map
+   that stop at an edge band (touching tiles) or at the background; a face standing alone in
+   a domino's shape gives its outline directly.
+2. *Read each tile.*  The tile is cut out of the sharper decode, square to the frame: first
+   wider, to find its own outline, then in four views (64 and 80 px wide, each as is and
+   turned half a turn).  A view must look like a domino; each half's pips are counted from the pip
+   blobs (a blob bigger than a pip counts as several).
+
+A tile is read with confidence only when the four views agree and nothing looks doubtful
+(blobs that had to be split, faint blobs, slivers at the outline, pips of unequal size);
+otherwise it comes back ``unsure``, its candidates ranked by the views' votes.  The work is
+done by OpenCV and onnxruntime, one thread each, both releasing the GIL.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..tiles import Tile
+from .decode import decode
+from .reading import Box, Found, Reading, Unsure
+
+MODEL = Path(__file__).resolve().parent / "model.onnx"
+BG, FACE, EDGE, DIVIDER, PIP = range(5)
+
+#: Detection works on the photo scaled to this longer side (and to half of it); tiles are
+#: cut out of a decode at least READ_SIDE long (a 12 MP JPEG is decoded at half size).
+DETECT_SIDE = 1024
+READ_SIDE = 1600
+#: A tile is first cut out at this width (its short side), then read at these widths.
+CROP_W = 56
+VIEW_WIDTHS = (64, 80)
+#: A tile must look like one in this many views to be read at all.
+MIN_VIEWS = 1
+PAD = 8   # crops stay multiples of 8 (the widths are too)
+#: At most this many dividers are followed up in a photo (a hand has 12 or so tiles).
+MAX_TILES = 40
+#: Below this confidence, a tile comes back unsure; the penalties of a doubtful count.
+CONFIDENT = 0.8
+#: (calibrated on renders of the training styles: merged blobs and slivers summed over all
+#: views' halves, the largest spread of pip sizes in a half, the weakest pip's probability)
+MERGED, SLIVERS, SPREAD, STRENGTH = 12, 3, 0.15, 0.9
+
+_session = None
+_lock = threading.Lock()
+
+
+def _net():
+    """The segmenter's onnxruntime session, made once (one thread per run)."""
+    global _session
+    if _session is None:
+        with _lock:
+            if _session is None:
+                import onnxruntime as ort
+                opts = ort.SessionOptions()
+                opts.intra_op_num_threads = 1
+                opts.inter_op_num_threads = 1
+                opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+                cv2.setNumThreads(1)
+                _session = ort.InferenceSession(str(MODEL), opts,
+                                                providers=["CPUExecutionProvider"])
+    return _session
+
+
+def _logits(batch: np.ndarray) -> np.ndarray:
+    """Class logits (N, 5, H, W) of a batch of RGB images (N, H, W, 3), H, W % 8 == 0."""
+    x = np.ascontiguousarray(batch.transpose(0, 3, 1, 2), dtype=np.float32)
+    return _net().run(None, {"image": x})[0]
+
+
+def _segment(batch: np.ndarray) -> np.ndarray:
+    """Class probabilities (N, 5, H, W) of a batch of RGB images."""
+    logits = _logits(batch)
+    logits -= logits.max(axis=1, keepdims=True)
+    e = np.exp(logits)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _pad8(img: np.ndarray) -> np.ndarray:
+    h, w = img.shape[:2]
+    H, W = -(-h // 8) * 8, -(-w // 8) * 8
+    if (H, W) == (h, w):
+        return img
+    return cv2.copyMakeBorder(img, 0, H - h, 0, W - w, cv2.BORDER_REPLICATE)
+
+
+# ---------------------------------------------------------------- pass 1: find the tiles
+
+def _box_from_rect(cx, cy, along, across, length, width) -> np.ndarray:
+    """Corners p0..p3 of a tile: p0->p1 runs along its length."""
+    a = np.asarray(along, np.float64) * length / 2
+    c = np.asarray(across, np.float64) * width / 2
+    o = np.array([cx, cy], np.float64)
+    return np.array([o - a - c, o + a - c, o + a + c, o - a + c])
+
+
+def _ray(classes: np.ndarray, o: np.ndarray, d: np.ndarray, start: float, limit: float,
+         gap: int) -> float:
+    """How far from *o* along *d* the tile goes: to the first edge band, or the first run of
+    *gap* background pixels, past *start*."""
+    h, w = classes.shape
+    t = np.arange(int(start), int(limit) + 1, dtype=np.float64)
+    if t.size == 0:
+        return start
+    xs = np.clip(np.round(o[0] + d[0] * t).astype(int), 0, w - 1)
+    ys = np.clip(np.round(o[1] + d[1] * t).astype(int), 0, h - 1)
+    c = classes[ys, xs]
+    outside = (xs <= 0) | (xs >= w - 1) | (ys <= 0) | (ys >= h - 1)
+    stop = (c == EDGE) | outside
+    bg = c == BG
+    if gap > 1 and bg.size >= gap:
+        run = np.convolve(bg.astype(np.int32), np.ones(gap, np.int32), "valid") >= gap
+        bg_stop = np.zeros_like(bg)
+        bg_stop[:run.size] = run
+    else:
+        bg_stop = bg
+    hit = np.nonzero(stop | bg_stop)[0]
+    return float(t[hit[0]]) if hit.size else float(limit)
+
+
+def _dividers(classes: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, float]]:
+    """The dividers seen: centre, unit direction along the divider, length (pixels)."""
+    div = (classes == DIVIDER).astype(np.uint8)
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(div, connectivity=8)
+    segs = []
+    for k in range(1, n):
+        if stats[k, cv2.CC_STAT_AREA] < 5:
+            continue
+        x, y, bw, bh = stats[k, :4]
+        ys, xs = np.nonzero(comp[y:y + bh, x:x + bw] == k)
+        pts = np.stack([xs + x, ys + y], 1).astype(np.float64)
+        segs.append(pts)
+    # pieces of one divider (broken by a spinner's rim, say) are joined: one pass, pairs of
+    # pieces in line and close, joined through a union-find
+    geo = [_line(p) for p in segs]
+    parent = list(range(len(segs)))
+
+    def root(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    if segs:
+        cs = np.array([g[0] for g in geo])
+        us = np.array([g[1] for g in geo])
+        ls = np.array([g[2] for g in geo])
+        near = (np.abs(cs[:, None] - cs[None]).max(axis=2) <= ls[:, None] + ls[None]) \
+            & (np.abs(us @ us.T) >= 0.96)
+        pairs = list(zip(*np.nonzero(np.triu(near, 1))))
+    else:
+        pairs = []
+    for i, j in pairs:
+        (ci, ui, li), (cj, _uj, lj) = geo[i], geo[j]
+        rel = cj - ci
+        off = abs(float(rel @ np.array([-ui[1], ui[0]])))
+        gap = abs(float(rel @ ui)) - (li + lj) / 2
+        if off < 0.12 * max(li, lj) + 1.5 and gap < 0.2 * max(li, lj) + 1:
+            # not across an edge: touching tiles in a row have their dividers in line
+            t = np.linspace(0, 1, int(np.abs(cj - ci).max()) + 2)[:, None]
+            line = np.round(ci + (cj - ci) * t).astype(int)
+            hh, ww = classes.shape
+            xs, ys = np.clip(line[:, 0], 0, ww - 1), np.clip(line[:, 1], 0, hh - 1)
+            if not (classes[ys, xs] == EDGE).any():
+                parent[root(j)] = root(i)
+    groups: dict[int, list[np.ndarray]] = {}
+    for i, p in enumerate(segs):
+        groups.setdefault(root(i), []).append(p)
+    segs = [np.concatenate(g) for g in groups.values()]
+    out = []
+    for pts in segs:
+        c, u, length = _line(pts)
+        thick = len(pts) / max(length, 1.0)
+        if length >= 6 and length >= 2.5 * thick:
+            out.append((c, u, length))
+    # the dividers of tiles touching side by side may run into one: a divider much longer
+    # than the others is cut in as many as it spans
+    if len(out) >= 3:
+        lengths = np.array([d[2] for d in out])
+        ref = float(np.median(lengths[lengths >= 0.3 * lengths.max()]))
+        cut = []
+        for c, u, length in out:
+            k = int(round(length / ref))
+            if length > 1.6 * ref and k >= 2:
+                step = length / k
+                cut += [(c + u * (step * (i + 0.5) - length / 2), u, step) for i in range(k)]
+            else:
+                cut.append((c, u, length))
+        out = cut
+    return out
+
+
+def _line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """Centre, unit direction and length of a set of points lying along a line."""
+    c = pts.mean(axis=0)
+    if len(pts) < 2:
+        return c, np.array([1.0, 0.0]), 1.0
+    d = pts - c
+    sxx, syy, sxy = float(d[:, 0] @ d[:, 0]), float(d[:, 1] @ d[:, 1]), float(d[:, 0] @ d[:, 1])
+    angle = 0.5 * math.atan2(2 * sxy, sxx - syy)      # the principal axis
+    u = np.array([math.cos(angle), math.sin(angle)])
+    proj = d @ u
+    lo, hi = np.percentile(proj, [1, 99])
+    c = c + u * (lo + hi) / 2
+    return c, u / np.linalg.norm(u), float(hi - lo + 1)
+
+
+def _face_boxes(classes: np.ndarray) -> list[np.ndarray]:
+    """Outlines of faces that stand alone, shaped like a domino (twice as long as wide)."""
+    inside = ((classes == FACE) | (classes == DIVIDER) | (classes == PIP)).astype(np.uint8)
+    # a face seen in patches (ivory on white paper) is closed up at the scale of its pips
+    pn, _, pstats, _ = cv2.connectedComponentsWithStats((classes == PIP).astype(np.uint8))
+    if pn > 1:
+        d = float(np.median(np.sqrt(pstats[1:, cv2.CC_STAT_AREA])))
+        size = int(np.clip(d, 3, 15)) | 1
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+        closed = cv2.morphologyEx(inside, cv2.MORPH_CLOSE, kernel)
+        closed[classes == EDGE] = 0          # touching tiles stay apart where an edge shows
+        contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        inside = np.zeros_like(inside)
+        cv2.drawContours(inside, contours, -1, 1, -1)
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(inside, connectivity=4)
+    out = []
+    for k in range(1, n):
+        area = stats[k, cv2.CC_STAT_AREA]
+        if area < 150:
+            continue
+        x, y, bw, bh = stats[k, :4]
+        ys, xs = np.nonzero(comp[y:y + bh, x:x + bw] == k)
+        pts = np.stack([xs + x, ys + y], 1).astype(np.float32)
+        rect = cv2.minAreaRect(pts)
+        rw, rh = rect[1]
+        if min(rw, rh) < 8 or not 1.6 <= max(rw, rh) / min(rw, rh) <= 2.6 \
+                or area / (rw * rh) < 0.8:
+            continue
+        c, axis, _ = _line(pts.astype(np.float64))
+        across = np.array([-axis[1], axis[0]])
+        out.append(_box_from_rect(rect[0][0], rect[0][1], axis, across,
+                                  max(rw, rh) + 3, min(rw, rh) + 3))
+    return out
+
+
+def _find_tiles(classes: np.ndarray) -> list[np.ndarray]:
+    """Tile outlines (4 corners p0..p3 in detection pixels, p0->p1 along the tile), one for
+    each divider: its middle is the tile's, its direction the tile's across."""
+    boxes = []
+    tile_px = classes != BG
+    h, w = classes.shape
+    for c, u, dlen in sorted(_dividers(classes), key=lambda d: -d[2])[:MAX_TILES]:
+        v = np.array([-u[1], u[0]])
+        gap = max(2, int(0.12 * dlen))
+        # across: from the divider's ends outwards, a few parallel rays
+        widths = []
+        for off in (-0.25, 0.0, 0.25):
+            o = c + v * off * dlen
+            a = _ray(classes, o, u, dlen / 2, dlen * 1.2, gap)
+            b = _ray(classes, o, -u, dlen / 2, dlen * 1.2, gap)
+            widths.append((a, b))
+        a = float(np.median([w[0] for w in widths]))
+        b = float(np.median([w[1] for w in widths]))
+        width = a + b
+        # along: each half about as long as the tile is wide
+        lens = []
+        for off in (-0.25, 0.0, 0.25):
+            o = c + u * off * width + u * (a - b) / 2
+            lens.append((_ray(classes, o, v, 0.5 * width, 1.6 * width, gap),
+                         _ray(classes, o, -v, 0.5 * width, 1.6 * width, gap)))
+        p = float(np.median([x[0] for x in lens]))
+        q = float(np.median([x[1] for x in lens]))
+        # a real tile is twice as long as wide; trust the halves only near that
+        width = float(np.clip(width, dlen * 1.05, dlen * 2.0))
+        p = float(np.clip(p, 0.8 * width, 1.2 * width))
+        q = float(np.clip(q, 0.8 * width, 1.2 * width))
+        centre = c + u * (a - b) / 2 + v * (p - q) / 2
+        box = _box_from_rect(centre[0], centre[1], v, u, p + q + 1.5, width + 1.5)
+        # mostly tile inside (a line on a busy cloth is not a divider)
+        g = np.linspace(0.1, 0.9, 7)
+        pts = np.array([box[0] + (box[1] - box[0]) * s_ + (box[3] - box[0]) * t_
+                        for s_ in g for t_ in g])
+        xs = np.clip(pts[:, 0].astype(int), 0, w - 1)
+        ys = np.clip(pts[:, 1].astype(int), 0, h - 1)
+        if tile_px[ys, xs].mean() >= 0.6:
+            boxes.append(box)
+    # faces seen whole and apart give a tile's outline directly (better than its divider)
+    faces = _face_boxes(classes)
+    boxes = faces + boxes
+    # one box a tile: drop a box whose centre lies inside an earlier or bigger one's middle
+    keep = []
+    order = list(range(len(faces))) + sorted(range(len(faces), len(boxes)),
+                                             key=lambda i: -_box_width(boxes[i]))
+    for i in order:
+        ci = boxes[i].mean(axis=0)
+        if all(np.linalg.norm(ci - boxes[j].mean(axis=0)) > 0.4 * _box_width(boxes[j])
+               for j in keep):
+            keep.append(i)
+    return [boxes[i] for i in keep]
+
+
+# ---------------------------------------------------------------- pass 2: count the pips
+
+def _rectify(rgb: np.ndarray, box: np.ndarray, w: int, grow: float = 1.0):
+    """The tile in *box* (photo-array pixels), its surroundings enlarged *grow* times, cut out
+    so that the box is w px wide and 2w long, with a margin; and the map photo -> crop."""
+    W, H = 2 * w + 2 * PAD, w + 2 * PAD
+    c = box.mean(axis=0)
+    src = (c + (box - c) * grow).astype(np.float32)
+    dst = np.float32([[PAD, PAD], [PAD + 2 * w, PAD], [PAD + 2 * w, PAD + w], [PAD, PAD + w]])
+    M = cv2.getPerspectiveTransform(src, dst)
+    shrink = _box_width(src) > w * 1.5
+    crop = cv2.warpPerspective(rgb, M, (W, H), flags=cv2.INTER_AREA if shrink
+                               else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return crop, M
+
+
+def _box_width(box: np.ndarray) -> float:
+    return float(np.linalg.norm(box[3] - box[0]) + np.linalg.norm(box[2] - box[1])) / 2
+
+
+def _region(classes: np.ndarray, within: float) -> np.ndarray | None:
+    """The tile a crop is centred on: its face with pips and divider, holes filled, kept
+    within *within* times the box the crop was cut for (a neighbour touching it without a
+    visible edge stays out)."""
+    H, W = classes.shape
+    inside = ((classes == FACE) | (classes == PIP) | (classes == DIVIDER)).astype(np.uint8)
+    bw, bh = (W - 2 * PAD) * within / 2, (H - 2 * PAD) * within / 2
+    keep = np.zeros_like(inside)
+    keep[max(0, int(H / 2 - bh)):int(H / 2 + bh) + 1, max(0, int(W / 2 - bw)):int(W / 2 + bw) + 1] = 1
+    inside &= keep
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(inside, connectivity=4)
+    if n <= 1:
+        return None
+    # the component holding most of the crop's middle (where the divider is)
+    cy, cx = H // 2, W // 2
+    r = max(2, H // 6)
+    mid = comp[cy - r:cy + r, cx - r:cx + r]
+    mid = mid[mid > 0]
+    if mid.size == 0:
+        return None
+    k = int(np.bincount(mid).argmax())
+    region = (comp == k).astype(np.uint8)
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(region)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    return filled.astype(bool)
+
+
+def _count(pip_p: np.ndarray, where: np.ndarray, w: int) -> dict:
+    """Count the pips among one half's pip probabilities, and say how clean the count was."""
+    hard = ((pip_p > 0.5) & where).astype(np.uint8)
+    n, comp, stats, cent = cv2.connectedComponentsWithStats(hard, connectivity=8)
+    areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
+    min_area = max(3.0, (0.03 * w) ** 2)
+    keep = areas >= min_area
+    if keep.sum() >= 2:        # slivers (a neighbour's pip cut by the crop) are not pips
+        keep &= areas >= 0.35 * np.median(areas[keep])
+    slivers = int(((areas >= min_area) & ~keep).sum())
+    areas = areas[keep]
+    peaks = []
+    for k in np.nonzero(keep)[0] + 1:
+        x, y, bw, bh = stats[k, :4]
+        sub = comp[y:y + bh, x:x + bw] == k
+        peaks.append(float(pip_p[y:y + bh, x:x + bw][sub].max()))
+    if areas.size == 0:
+        count, spread, strength, merged = 0, 0.0, 1.0, 0
+    else:
+        # a blob's widest inscribed circle is one pip's: touching pips make a longer blob
+        dt = cv2.distanceTransform(hard, cv2.DIST_L2, 3)
+        radii = []
+        for k in np.nonzero(keep)[0] + 1:
+            x, y, bw, bh = stats[k, :4]
+            radii.append(float(dt[y:y + bh, x:x + bw][comp[y:y + bh, x:x + bw] == k].max()))
+        radii = np.maximum(np.array(radii), 1.0)
+        disc = np.pi * radii ** 2
+        round_ = areas / disc < 1.5
+        unit = float(np.median(areas[round_])) if round_.any() else float(np.median(disc) * 1.1)
+        parts = [max(1, int(round(a / unit))) for a in areas]
+        count = int(sum(parts))
+        merged = int(sum(p > 1 for p in parts))
+        spread = float(np.std(areas[round_]) / (np.mean(areas[round_]) + 1e-6)) \
+            if round_.sum() >= 2 else 0.0
+        strength = float(np.min(peaks))
+    soft = ((pip_p > 0.25) & where).astype(np.uint8)
+    ns, _, sstats, _ = cv2.connectedComponentsWithStats(soft, connectivity=8)
+    soft_blobs = int((sstats[1:, cv2.CC_STAT_AREA] >= min_area).sum())
+    return {"count": count, "spread": spread, "strength": strength, "merged": merged,
+            "slivers": slivers,
+            "blobs": int(areas.size), "soft": soft_blobs}
+
+
+def _read_view(probs: np.ndarray, w: int, within: float = 1.04) -> dict | None:
+    """What one rectified view of a tile shows: the pips of its two halves, how clear its
+    divider is, and the tile's outline in the crop (None when no tile is centred there)."""
+    classes = probs.argmax(axis=0)
+    region = _region(classes, within)
+    if region is None:
+        return None
+    H, W = classes.shape
+    ys, xs = np.nonzero(region)
+    pts = np.stack([xs, ys], 1).astype(np.float32)
+    rect = cv2.minAreaRect(pts)
+    (rw, rh) = rect[1]
+    div = ((classes == DIVIDER) & region).astype(np.uint8)
+    # the divider: the biggest divider blob near the middle (not bits of a pip's rim)
+    nd, dcomp, dstats, dcent = cv2.connectedComponentsWithStats(div, connectivity=8)
+    best, best_area = 0, 0
+    for j in range(1, nd):
+        if abs(dcent[j][0] - W / 2) < 0.3 * w and dstats[j, cv2.CC_STAT_AREA] > best_area:
+            best, best_area = j, dstats[j, cv2.CC_STAT_AREA]
+    dys, dxs = np.nonzero(dcomp == best) if best else (np.zeros(0), np.zeros(0))
+    divider = 0.0
+    if dxs.size >= 4:
+        c, u, length = _line(np.stack([dxs, dys], 1).astype(np.float64))
+        divider = length / max(1.0, min(rw, rh))
+    else:
+        c, u = np.array([W / 2, H / 2]), np.array([0.0, 1.0])
+    n = np.array([-u[1], u[0]])          # across the divider: along the tile
+    yy, xx = np.mgrid[0:H, 0:W]
+    side = (xx - c[0]) * n[0] + (yy - c[1]) * n[1]
+    margin = max(1.5, 0.03 * w)
+    halves = [_count(probs[PIP], region & (side < -margin), w),
+              _count(probs[PIP], region & (side > margin), w)]
+    if n[0] < 0:                          # keep "first" the half towards the crop's left
+        halves.reverse()
+    long_, short = max(rw, rh), min(rw, rh)
+    axis = _line(pts.astype(np.float64))[1]   # the long axis
+    return {"halves": halves, "divider": divider, "rect": rect,
+            "aspect": long_ / max(short, 1.0), "short": short,
+            "fill": float(region.sum()) / max(1.0, rw * rh),
+            "across": float(abs(u @ axis)),       # 0 when the divider is square to the tile
+            "face": float((classes[region] == FACE).mean()),
+            "offset": float(abs((c - np.array(rect[0])) @ n)) / max(long_, 1.0)}
+
+
+def _looks_like_a_tile(v: dict) -> bool:
+    """A view's outline and divider as a domino's: twice as long as wide, filled, a divider
+    square across its middle, and no half with more pips than any set has."""
+    return (1.5 <= v["aspect"] <= 2.7 and v["fill"] >= 0.6 and v["divider"] >= 0.4
+            and v["across"] <= 0.35 and v["offset"] <= 0.15 and v["face"] >= 0.4
+            and all(h["count"] <= 18 for h in v["halves"]))
+
+
+def _candidates(votes: list[tuple[int, int]], set_n: int) -> list[Tile]:
+    """Tiles from the views' votes for (left, right), most votes first; counts above the set
+    go last."""
+    tally = Counter(Tile.of(a, b) for a, b in votes)
+    ranked = sorted(tally, key=lambda t: (-tally[t], not t.in_set(set_n), t))
+    return ranked
+
+
+def _judge(views: list[dict], set_n: int) -> tuple[list[Tile], float]:
+    """Candidates and a confidence from the views of one tile.
+
+    Confidence starts from how many of the four views read the same tile (and how many views
+    saw a tile at all), and drops for every sign that a count may be off: many pip blobs
+    that had to be split (touching pips), slivers cut at the outline, pips of unequal size,
+    a weak pip, a half above the set.  The thresholds were set on renders of the training
+    styles; see docs/photo-reader.md.
+    """
+    votes = [(v["halves"][0]["count"], v["halves"][1]["count"]) for v in views]
+    cands = _candidates(votes, set_n)
+    best = cands[0]
+    agree = sum(Tile.of(*v) == best for v in votes)
+    if agree == len(views):     # all four views, or three, or two of them agree
+        conf = {4: 1.0, 3: 0.9, 2: 0.75}.get(len(views), 0.5)
+    else:
+        conf = 0.6 * agree / len(views)
+    halves = [h for v in views for h in v["halves"]]
+    if sum(h["merged"] for h in halves) > MERGED:
+        conf *= 0.6             # many blobs had to be split: touching pips
+    if sum(h["slivers"] for h in halves) >= SLIVERS:
+        conf *= 0.6             # bits of pips at the outline: the outline may be off
+    if max(h["spread"] for h in halves) > SPREAD:
+        conf *= 0.7             # pips of unequal size in a half
+    if min(h["strength"] for h in halves) < STRENGTH:
+        conf *= 0.8             # a pip the model is not sure of
+    if not best.in_set(set_n):
+        conf *= 0.5
+    # near misses become candidates too: one pip more or fewer on a half
+    extra = []
+    for da, db in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+        a, b = best.low + da, best.high + db
+        if 0 <= a and 0 <= b and max(a, b) <= max(set_n, 6):
+            t = Tile.of(a, b)
+            if t not in cands and t not in extra:
+                extra.append(t)
+    return cands + extra[:2], float(conf)
+
+
+def read_hand(data: bytes, set_n: int = 12) -> Reading:
+    """Read the tiles of the photo in *data* (JPEG, PNG, WebP, HEIC) of a hand laid face up;
+    *set_n* is the set in play (double-*set_n*).  Raises PhotoError for a photo it cannot
+    decode."""
+    dec = decode(data, long_side=READ_SIDE)
+    return read_array(dec.rgb, set_n, dec.width, dec.height)
+
+
+def _refined(view: dict, M: np.ndarray) -> np.ndarray:
+    """The tile's outline seen in a view, as corners p0..p3 in photo-array pixels."""
+    pts = cv2.boxPoints(view["rect"]).astype(np.float64)
+    # order: p0->p1 along the long side
+    e01, e12 = pts[1] - pts[0], pts[2] - pts[1]
+    if np.linalg.norm(e01) < np.linalg.norm(e12):
+        pts = np.roll(pts, -1, axis=0)
+    grow = 1.5                                 # the edge band around the inside
+    c = pts.mean(axis=0)
+    d = pts - c
+    d += np.sign(d) * grow / 2
+    pts = c + d
+    inv = np.linalg.inv(M)
+    return cv2.perspectiveTransform(pts[None].astype(np.float64), inv)[0]
+
+
+def read_array(rgb: np.ndarray, set_n: int = 12, width: int | None = None,
+               height: int | None = None) -> Reading:
+    """Read the tiles of an RGB array (the photo, maybe reduced from *width* x *height*)."""
+    h, w = rgb.shape[:2]
+    width, height = width or w, height or h
+    to_photo = width / w
+    found: list[Found] = []
+    unsure: list[Unsure] = []
+    for t in _detect(rgb, set_n):
+        box: Box = tuple((float(x * to_photo), float(y * to_photo))  # type: ignore[assignment]
+                         for x, y in t["box"])
+        if t["confidence"] >= CONFIDENT:
+            found.append(Found(t["candidates"][0], box, round(t["confidence"], 3)))
+        else:
+            unsure.append(Unsure(box, tuple(t["candidates"][:4])))
+    return Reading(tuple(found), tuple(unsure), width, height)
+
+
+def _boxes(small: np.ndarray) -> list[np.ndarray]:
+    """Tile outlines found in *small* (the photo scaled for detection), in its pixels."""
+    logits = _logits(_pad8(small)[None])[0][:, :small.shape[0], :small.shape[1]]
+    return _find_tiles(logits.argmax(axis=0).astype(np.uint8))
+
+
+def _detect(rgb: np.ndarray, set_n: int) -> list[dict]:
+    """Every tile seen in *rgb*: its outline (array pixels), candidates best first, confidence,
+    and the views it was judged from."""
+    # at two sizes: tiles of a close-up are too big for the model at the first
+    h, w = rgb.shape[:2]
+    k = DETECT_SIDE / max(h, w)
+    small = cv2.resize(rgb, (max(8, round(w * k)), max(8, round(h * k))),
+                       interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR)
+    half = cv2.resize(small, (max(8, small.shape[1] // 2), max(8, small.shape[0] // 2)),
+                      interpolation=cv2.INTER_AREA)
+    boxes = [b / k for b in _boxes(small)]
+    boxes += [b * (small.shape[1] / half.shape[1]) / k for b in _boxes(half)]
+    if not boxes:
+        return []
+    # a first look, wider than the box, finds the tile's own outline
+    w0 = CROP_W
+    first = [_rectify(rgb, b, w0, grow=1.3) for b in boxes]
+    probs = _segment(np.stack([c for c, _ in first]))
+    tiles: list[np.ndarray] = []
+    for (crop, M), p in zip(first, probs):
+        view = _read_view(p, w0, within=1.15 / 1.3)
+        if view is None or view["divider"] < 0.3 or view["short"] < 0.4 * w0:
+            continue            # no tile there, or no divider: face down, or not a tile
+        tiles.append(_refined(view, M))
+    if not tiles:
+        return []
+    # then views of the outline at two sizes, each as is and turned half a turn
+    probs_at = {}
+    for vw in VIEW_WIDTHS:
+        batch = [_rectify(rgb, b, vw)[0] for b in tiles]
+        probs_at[vw] = _segment(np.stack(batch + [c[::-1, ::-1] for c in batch]))
+    out: list[dict] = []
+    n = len(tiles)
+    for i, b in enumerate(tiles):
+        views = [_read_view(probs_at[vw][j * n + i], vw) for vw in VIEW_WIDTHS for j in (0, 1)]
+        views = [v for v in views if v is not None]
+        if sum(map(_looks_like_a_tile, views)) < MIN_VIEWS:
+            continue            # not a tile (or one too hidden to be sure it is one)
+        views = [v for v in views if _looks_like_a_tile(v)]
+        cands, conf = _judge(views, set_n)
+        out.append({"box": b, "candidates": cands, "confidence": conf, "views": views})
+    # a tile found twice (at both sizes, or from its divider and its face): the surer reading
+    kept: list[dict] = []
+    for t in sorted(out, key=lambda t: -t["confidence"]):
+        c = t["box"].mean(axis=0)
+        if all(np.linalg.norm(c - k["box"].mean(axis=0)) >= 0.4 * min(
+                _box_width(k["box"]), _box_width(t["box"])) for k in kept):
+            kept.append(t)
+    return kept
