@@ -177,7 +177,7 @@ def put_round(game_id: str, number: int):
                                now=now.revision),
                        field="revision", round=now.to_json()), 409
     data = saved.to_json()
-    data["warnings"] = [w.to_json() for w in round_warnings(scores)]
+    data["warnings"] = [w.to_json() for w in round_warnings(scores, game.options, rnd.engine)]
     return jsonify(data)
 
 
