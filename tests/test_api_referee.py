@@ -26,8 +26,8 @@ def test_ruling_legal(client):
     r = ruling(client, {"tile": [5, 9], "train": "Ann"})        # R6.3 satisfying Ann's 5-5
     assert r.status_code == 200
     assert r.get_json() == {"legal": True, "violations": [], "grounds": [
-        {"rule": "R6.3", "message": "5-9 satisfies the open 5-5 on the train of Ann: an open "
-                                    "double may be satisfied even on an unmarked train."},
+        {"rule": "R6.3", "message": "With 5-9, Bob satisfies the open 5-5 on the train of Ann: "
+                                    "an open double may be satisfied even on an unmarked train."},
         {"rule": "R3.2", "message": "5-9 shows 5, the open end of that train."}]}
 
 

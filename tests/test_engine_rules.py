@@ -212,8 +212,8 @@ def test_grounds_are_whole_sentences_naming_players_and_tiles():
         {"rule": "R5.5", "message": "The marker stays until Ann plays a tile on their own train."},
         {"rule": "R3.2", "message": "5-6 shows 5, the open end of that train."}]
     (satisfies, _) = grounds(T("Ann: 12-5 5-5 | Bob: | Chi:"), play("5-9>Ann"))
-    assert satisfies.message == ("5-9 satisfies the open 5-5 on the train of Ann: an open double "
-                                 "may be satisfied even on an unmarked train.")
+    assert satisfies.message == ("With 5-9, Bob satisfies the open 5-5 on the train of Ann: an "
+                                 "open double may be satisfied even on an unmarked train.")
     first = grounds(T(), play("12-3>Bob"))[-1]
     assert first.message == "3-12 shows 12, the engine's number, as the first tile of a train must."
 

@@ -270,14 +270,17 @@ def _turn_grounds(table: Table, f: TableFacts, player: str, play: Play,
         double = binding[train]
         if train is not None and train != player and train not in table.markers:
             # R6.3: even on another player's unmarked train.
-            message = _("%(tile)s satisfies the open %(double)s on the train of %(owner)s: "
-                        "an open double may be satisfied even on an unmarked train.",
-                        tile=tile, double=double, owner=train)
+            message = _("With %(tile)s, %(player)s satisfies the open %(double)s on the train "
+                        "of %(owner)s: an open double may be satisfied even on an unmarked "
+                        "train.", tile=tile, player=player, double=double, owner=train)
         else:
             message = train_sentence(
-                train, N_("%(tile)s satisfies the open %(double)s on the Mexican train."),
-                N_("%(tile)s satisfies the open %(double)s on the train of %(owner)s."),
-                N_("%(tile)s satisfies the open %(double)s on their own train."),
+                train, N_("With %(tile)s, %(player)s satisfies the open %(double)s on the "
+                          "Mexican train."),
+                N_("With %(tile)s, %(player)s satisfies the open %(double)s on the train of "
+                   "%(owner)s."),
+                N_("With %(tile)s, %(player)s satisfies the open %(double)s on their own "
+                   "train."),
                 tile=tile, double=double, player=player)
         out.append(Ground("R6.3", message))
         if len(binding) > 1:
