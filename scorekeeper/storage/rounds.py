@@ -87,7 +87,9 @@ def record_round(db, game: Game, number: int, scores: dict[str, int],
               "hand": new_hands[p]} for p in game.players), pk=("game_id", "number", "player"))
         _bump(db, game.id, number, at)
         refresh_seats(db, game.id)
-    return load_game(db, game.id).round(number)
+        # Read inside the write: another tablet's save may follow as soon as it commits,
+        # and the answer is this save's revision, not the next one's.
+        return load_game(db, game.id).round(number)
 
 
 def _merged_hands(players, merged: Merge, mine: dict | None, fresh: Round) -> dict | None:
