@@ -90,13 +90,26 @@ def check_hands(hands: Mapping, players: Sequence[str], set_n: int, engine: int,
     return checked
 
 
-def round_warnings(scores: Mapping[str, int]) -> list[ScoreWarning]:
-    """R7.4's unusual rounds: no zero (blocked), or several zeros (R4.4)."""
+def round_warnings(scores: Mapping[str, int], options: RuleOptions = RuleOptions(),
+                   engine: int | None = None) -> list[ScoreWarning]:
+    """R7.4's unusual rounds: no zero (blocked), or several zeros, each with its reason
+    under the game's *options* and the round's *engine* (None: not known)."""
     zeros = [name for name, value in scores.items() if value == 0]
     if not zeros:
         return [ScoreWarning("no_zero", "R7.4", _(
             "Nobody scored 0: that happens only when the round was blocked (R7.2).") )]
     if len(zeros) > 1:
+        # R7.4: several 0s are several players out in the first turn (R4.4), or, with
+        # double_blank 0, a hand left with the 0-0 alone (R7.3) — unless the 0-0 is this
+        # round's engine, which is on the table and in nobody's hand (R3.3).
+        if options.double_blank == 0 and engine != 0:
+            return [ScoreWarning("several_zeros", "R7.4", ngettext(
+                "%(num)s player scored 0 (%(names)s): only possible when several went out "
+                "during the first turn (R4.4), or when a player's only tile left is the 0-0, "
+                "which counts 0 in this game (R7.3).",
+                "%(num)s players scored 0 (%(names)s): only possible when several went out "
+                "during the first turn (R4.4), or when a player's only tile left is the 0-0, "
+                "which counts 0 in this game (R7.3).", len(zeros), names=format_list(zeros)))]
         return [ScoreWarning("several_zeros", "R7.4", ngettext(
             "%(num)s player scored 0 (%(names)s): only possible when several went out "
             "during the first turn (R4.4).",

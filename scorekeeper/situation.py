@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .referee import (Play, Table, Violation, check, draw_rule, legal_plays,
-                      train_sentence, train_violations)
+from .referee import (Ground, Play, Table, Violation, check, draw_rule, grounds,
+                      legal_plays, train_sentence, train_violations)
 from .errors import BadInput
 from .options import RuleOptions
 from .parsing import whole_number
@@ -41,6 +41,29 @@ def train_from_key(key: str, players, field: str = "train") -> str | None:
     if seat is not None and seat < len(players):
         return players[seat]
     raise BadInput(_("Pick a train."), field)
+
+
+def question_from_query(args: Mapping[str, str], players, turn_known: bool = False
+                        ) -> Play:
+    """The play a ruling page asks about: the tile in question (``tile``) on the train
+    picked (``train``), whose turn it is (``current``) said too unless *turn_known* (the
+    live table knows it).
+
+    Nothing is assumed for what the form left unpicked (a ruling on a guessed situation
+    would be confident and wrong): BadInput names everything missing at once, a whole
+    sentence for each, its field the first of them.
+    """
+    missing = []
+    if not turn_known and not args.get("current", ""):
+        missing.append(("current", _("Say whose turn it is.")))
+    if not args.get("train", ""):
+        missing.append(("train", _("Say on which train the tile would go.")))
+    if not args.get("tile", "").strip():
+        missing.append(("tile", _("Pick the tile in question.")))
+    if missing:
+        raise BadInput(" ".join(sentence for _field, sentence in missing), missing[0][0])
+    return Play(parse_tile_text(args["tile"], "tile"),
+                train_from_key(args["train"], players, "train"))
 
 
 _PAIR = re.compile(r"([0-9]{1,2})-([0-9]{1,2})")
@@ -142,9 +165,10 @@ class Situation:
         tile drawn this turn.
         """
         players = tuple(players)
-        current_key = args.get("current", "0")
-        current = (train_from_key(current_key, players, "current") if current_key != MEXICAN
-                   else None)
+        current_key = args.get("current", "")
+        # Decision: nobody's turn is assumed; a form sent without it is refused, by name.
+        current = (train_from_key(current_key, players, "current")
+                   if current_key not in ("", MEXICAN) else None)
         if current is None:
             raise BadInput(_("Say whose turn it is."), "current")
         trains, markers = {}, set()
@@ -415,9 +439,9 @@ def _last_resort(table: Table, boneyard: int | None) -> str:
 class Verdict:
     """What the ruling page says about a play: whole sentences, ready to print.
 
-    ``said`` is what a legal play means for the player (under LEGAL);
-    ``violations`` every rule an illegal one breaks (under NOT LEGAL), and
-    ``instead`` what the player may do instead.
+    ``said`` is what a legal play means for the player (under LEGAL) and
+    ``grounds`` the rules that allow it; ``violations`` every rule an illegal one
+    breaks (under NOT LEGAL), and ``instead`` what the player may do instead.
     """
 
     legal: bool
@@ -425,6 +449,7 @@ class Verdict:
     said: tuple[str, ...] = ()
     violations: tuple[Violation, ...] = ()
     instead: tuple[str, ...] = ()
+    grounds: tuple[Ground, ...] = ()
 
 
 def verdict(table: Table, play: Play, violations: Sequence[Violation] | None = None,
@@ -438,7 +463,7 @@ def verdict(table: Table, play: Play, violations: Sequence[Violation] | None = N
     if not violations:
         said = [_("%(player)s may make this play.", player=table.current)]
         said.extend(_what_follows(table, play, hand_count))
-        return Verdict(True, caption, tuple(said))
+        return Verdict(True, caption, tuple(said), grounds=tuple(grounds(table, play, [])))
     lines = []
     places = [p.train for p in legal_plays(table, [play.tile])]
     if places:

@@ -187,6 +187,17 @@ def test_put_warnings_r7_4(client, game):
     assert [w["code"] for w in r.get_json()["warnings"]] == ["several_zeros"]
 
 
+def test_put_warning_r7_4_under_double_blank_0(client, game_factory):
+    # R7.4: with double_blank 0 a hand of the 0-0 alone scores 0, and the warning says so.
+    gid = game_factory(["Ann", "Bob", "Chi"], rules={"double_blank": 0})["id"]
+    r = client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 0, "Chi": 3}})
+    assert r.get_json()["warnings"] == [{
+        "code": "several_zeros", "rule": "R7.4",
+        "message": "2 players scored 0 (Ann and Bob): only possible when several went out "
+                   "during the first turn (R4.4), or when a player's only tile left is the "
+                   "0-0, which counts 0 in this game (R7.3)."}]
+
+
 def test_complete_game(client, game_factory):
     gid = game_factory(["Ann", "Bob"], set=6, scores=[[0, 4], [6, 0]], finished=True)["id"]
     s = client.get(f"/api/games/{gid}/standings").get_json()

@@ -25,7 +25,25 @@ def ruling(client, play, table=None):
 def test_ruling_legal(client):
     r = ruling(client, {"tile": [5, 9], "train": "Ann"})        # R6.3 satisfying Ann's 5-5
     assert r.status_code == 200
-    assert r.get_json() == {"legal": True, "violations": []}
+    assert r.get_json() == {"legal": True, "violations": [], "grounds": [
+        {"rule": "R6.3", "message": "With 5-9, Bob satisfies the open 5-5 on the train of Ann: "
+                                    "an open double may be satisfied even on an unmarked train."},
+        {"rule": "R3.2", "message": "5-9 shows 5, the open end of that train."}]}
+
+
+def test_ruling_grounds_name_the_rules_that_allow_the_play(client):
+    # API.md (Rulings): a marked train R5.2/R5.5, the Mexican train R5.3, the first turn R4.1.
+    table = api_table()
+    table["trains"]["Ann"] = [[12, 5]]
+    table["markers"] = ["Ann"]
+    said = ruling(client, {"tile": [5, 9], "train": "Ann"}, table).get_json()["grounds"]
+    assert [g["rule"] for g in said] == ["R5.2", "R5.5", "R3.2"]
+    assert said[0]["message"] == "Ann's train carries a marker, so it is open to everyone."
+    said = ruling(client, {"tile": [12, 3], "train": None}, table).get_json()["grounds"]
+    assert [g["rule"] for g in said] == ["R5.3", "R3.2"]
+    table["first_turn"] = True
+    said = ruling(client, {"tile": [12, 3], "train": "Bob"}, table).get_json()["grounds"]
+    assert [g["rule"] for g in said] == ["R4.1", "R3.2"]
 
 
 def test_ruling_illegal_is_api_md_example(client):
@@ -34,7 +52,8 @@ def test_ruling_illegal_is_api_md_example(client):
     assert r.get_json() == {
         "legal": False,
         "violations": [{"code": "open_double", "rule": "R6.3",
-                        "message": "Ann's 5-5 is an open double: Bob must play on it first."}]}
+                        "message": "Ann's 5-5 is an open double: Bob must play on it first."}],
+        "grounds": []}
 
 
 def test_ruling_lists_every_broken_rule(client):
@@ -51,7 +70,7 @@ def test_ruling_mexican_train_is_null(client):
     table = api_table()
     table["trains"]["Ann"] = [[12, 5]]
     r = ruling(client, {"tile": [12, 3], "train": None}, table)
-    assert r.get_json() == {"legal": True, "violations": []}
+    assert r.get_json()["legal"] is True and r.get_json()["violations"] == []
 
 
 def test_ruling_tile_order_does_not_matter(client):

@@ -51,10 +51,11 @@ CASES = [
     ("POST", ROUND, scores("0", "7", "4", revision=SUP2), 400, OUT_OF_DATE),
     ("POST", ROUND, scores("0", "7", "4", revision=""), 400, OUT_OF_DATE),
     # --- the referee pages (GET forms: the answer is the page with the sentence) -
-    ("GET", REF, {"tile": f"{SUP2}-3", "train": "0"}, 200, "Pick a tile."),
-    ("GET", REF, {"tile": "3-4", "train": SUP2}, 200, "Pick a train."),
+    ("GET", REF, {"tile": f"{SUP2}-3", "train": "0", "current": "0"}, 200, "Pick a tile."),
+    ("GET", REF, {"tile": "3-4", "train": SUP2, "current": "0"}, 200, "Pick a train."),
     ("GET", REF, {"tile": "3-4", "train": "0", "current": SUP2}, 200, "Pick a train."),
-    ("GET", REF, {"tile": "3-4", "train": "0", "played": f"1-{SUP2}"}, 200, "Pick a tile."),
+    ("GET", REF, {"tile": "3-4", "train": "0", "current": "0", "played": f"1-{SUP2}"}, 200,
+     "Pick a tile."),
     ("GET", REF + "/plays", {"go": "1", "hand": f"{SUP2}-1"}, 200, "Pick a tile."),
     ("GET", REF + "/plan", {"go": "1", "hand": f"{ARABIC_12}-1"}, 200, "Pick a tile."),
     ("GET", "/referee/plays", {"set": "7", "engine": ARABIC_12, "go": "1"}, 200,
@@ -122,7 +123,7 @@ CASES = [
 
 #: Odd digits where a referee page has a sensible default: the page answers with it.
 FALLBACKS = [
-    (REF, {"tile": "12-3", "train": "0", "end-0": SUP2}, "LEGAL"),
+    (REF, {"tile": "12-3", "train": "0", "current": "0", "end-0": SUP2}, "LEGAL"),
     ("/referee", {"set": SUP2, "engine": SUP2}, "Engine: double-12"),
 ]
 

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.referee import (
     DrawAction, Finish, IllegalMove, InvalidTable, PassAction, Play, PlayAction, RoundState,
-    Table, action_from_json, apply, check, is_legal, legal_actions, legal_plays, replay,
+    Table, action_from_json, apply, check, grounds, is_legal, legal_actions, legal_plays, replay,
     start_from_json, start_round,
 )
 from scorekeeper.errors import BadInput
@@ -151,6 +151,71 @@ def test_rulebook(table, text, codes):
     assert is_legal(table, play(text)) is (codes == [])
     # legal_plays is the same check: the play is offered exactly when it is legal
     assert (play(text) in legal_plays(table, [play(text).tile])) is (codes == [])
+
+
+@pytest.mark.parametrize("table, text, codes", CASES,
+                         ids=[f"{i}:{c[1]}" for i, c in enumerate(CASES)])
+def test_a_legal_play_has_grounds_an_illegal_one_none(table, text, codes):
+    # API.md (Rulings): at least one ground when legal, [] when not; R3.2 always among them.
+    said = grounds(table, play(text))
+    if codes:
+        assert said == []
+    else:
+        assert said and said[-1].rule == "R3.2"
+        assert all(g.message.endswith(".") and g.rule.startswith("R") for g in said)
+
+
+# Each case: the table, a legal play, the rules its grounds cite, in order.
+GROUNDS = [
+    (T(), "12-3>Bob", ["R5.2", "R3.2"]),  # R5.2 own train; R3.2 the first tile shows the engine
+    (T("Ann: | Bob*: 12-3 | Chi:"), "3-4>Bob", ["R5.2", "R3.2"]),  # R5.2 own train, marked
+    (T("Ann*: 12-5 | Bob: | Chi:"), "5-6>Ann", ["R5.2", "R5.5", "R3.2"]),  # R5.2/R5.5 a marked train
+    (T(), "12-1>M", ["R5.3", "R3.2"]),  # R5.3 anyone may start the Mexican train
+    (T("Ann: | Bob: | Chi: | M: 12-7"), "7-1>M", ["R5.3", "R3.2"]),  # R5.3 … and play on it
+    (T(first=True), "12-3>Bob", ["R4.1", "R3.2"]),  # R4.1 the first turn: own train
+    (T("Ann: | Bob: 12-3 | Chi:", first=True, turn="12-3>Bob"), "3-8>Bob",
+     ["R4.1", "R3.2"]),  # R4.1 as many as chain
+    (T(first=True, first_turn="single"), "12-3>Bob", ["R4.1", "R3.2"]),  # R4.1 single
+    (T(first=True, drawn="12-4", first_turn_stuck="draw"), "12-4>Bob",
+     ["R4.1", "R4.2", "R3.2"]),  # R4.2 draw: the drawn tile that matches
+    (T("Ann: 12-5 5-5 | Bob: | Chi:", first=True), "12-3>Bob",
+     ["R4.1", "R4.3", "R3.2"]),  # R4.3 a first-turn double binds no one
+    (T("Ann: | Bob: 12-3 | Chi:", drawn="3-9"), "3-9>Bob", ["R5.2", "R5.4", "R3.2"]),  # R5.4 drawn
+    (T("Ann: | Bob: 12-8 8-8 | Chi:", turn="8-8>Bob"), "8-2>Bob",
+     ["R5.2", "R6.1", "R3.2"]),  # R6.1 the tile owed, on the double
+    (T("Ann: | Bob: 12-8 8-8 | Chi: | M: 12-4", turn="8-8>Bob"), "4-6>M",
+     ["R5.3", "R6.1", "R6.6", "R3.2"]),  # R6.1 … anywhere legal: R6.6 his double binds not him
+    (T("Ann: | Bob: 12-8 8-8 | Chi:", turn="8-8>Bob", drawn="8-5"), "8-5>Bob",
+     ["R5.2", "R6.1", "R6.2", "R3.2"]),  # R6.2 the drawn owed tile
+    (T("Ann: 12-5 5-5 | Bob: | Chi:"), "5-9>Ann", ["R6.3", "R3.2"]),  # R6.3 even unmarked
+    (T("Ann: | Bob: | Chi: | M: 12-6 6-6"), "6-3>M", ["R5.3", "R6.3", "R3.2"]),  # R6.3 Mexican
+    (T("Ann: | Bob: 12-4 4-4 | Chi:"), "4-3>Bob", ["R5.2", "R6.3", "R3.2"]),  # R6.3 his own
+    (T("Ann: 12-5 5-5 | Bob: | Chi:", drawn="5-9"), "5-9>Ann",
+     ["R6.3", "R6.4", "R3.2"]),  # R6.4 the drawn tile satisfies it
+    (T("Ann: 12-5 5-5 | Bob: | Chi: | M: 12-6 6-6"), "5-1>Ann",
+     ["R6.3", "R6.5", "R3.2"]),  # R6.5 any open double first
+    (T("Ann: | Bob: 12-8 8-8 | Chi: | M: 12-4", turn="8-8>Bob", double_owner_satisfies=True),
+     "8-6>Bob", ["R5.2", "R6.7", "R3.2"]),  # R6.7 the owed tile on that double
+]
+
+
+@pytest.mark.parametrize("table, text, rules", GROUNDS,
+                         ids=[f"{i}:{c[1]}" for i, c in enumerate(GROUNDS)])
+def test_grounds_cite_the_rules_that_allow_the_play(table, text, rules):
+    assert [g.rule for g in grounds(table, play(text))] == rules
+
+
+def test_grounds_are_whole_sentences_naming_players_and_tiles():
+    said = grounds(T("Ann*: 12-5 | Bob: | Chi:"), play("5-6>Ann"))
+    assert [g.to_json() for g in said] == [
+        {"rule": "R5.2", "message": "Ann's train carries a marker, so it is open to everyone."},
+        {"rule": "R5.5", "message": "The marker stays until Ann plays a tile on their own train."},
+        {"rule": "R3.2", "message": "5-6 shows 5, the open end of that train."}]
+    (satisfies, _) = grounds(T("Ann: 12-5 5-5 | Bob: | Chi:"), play("5-9>Ann"))
+    assert satisfies.message == ("With 5-9, Bob satisfies the open 5-5 on the train of Ann: an "
+                                 "open double may be satisfied even on an unmarked train.")
+    first = grounds(T(), play("12-3>Bob"))[-1]
+    assert first.message == "3-12 shows 12, the engine's number, as the first tile of a train must."
 
 
 RULE_NUMBERS = [

@@ -281,6 +281,29 @@ def test_correction_history_and_undo(client, gid):
     assert "There is nothing to undo." in r.get_data(as_text=True)
 
 
+def test_history_is_one_entry_per_save_with_undo_and_redo_on_it(client, gid):
+    client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 12, 5], revision=0))
+    client.post(f"/games/{gid}/rounds/1", data=scores_form([0, 21, 7], revision=1))
+    html = client.get(f"/games/{gid}/history").get_data(as_text=True)
+    rows = re.findall(r'<tr class="entry[^"]*" id="entry-(\d+)">(.*?)</tr>', html, re.S)
+    assert [n for n, _ in rows] == ["2", "1"]               # newest first, one per save
+    words = [re.sub(r"<[^>]+>", " ", re.sub(r'<td class="time">.*?</td>', "", row)).split()
+             for _, row in rows]
+    assert words[0] == ["1", "Bob", "Old", "12", "→", "New", "21", "Chi", "Old", "5", "→",
+                            "New", "7", "corrected", "Undo", "the", "last", "change", "(round",
+                            "1)…"]
+    assert words[1] == ["1", "Ann", "New", "0", "Bob", "New", "12", "Chi", "New", "5", "recorded"]
+    assert 'id="undo"' in rows[0][1] and 'id="undo"' not in rows[1][1]
+    client.post(f"/games/{gid}/undo")
+    html = client.get(f"/games/{gid}/history").get_data(as_text=True)
+    rows = re.findall(r'<tr class="(entry[^"]*)" id="entry-(\d+)">(.*?)</tr>', html, re.S)
+    assert [(c, n) for c, n, _ in rows] == [("entry", "3"), ("entry undone", "2"), ("entry", "1")]
+    assert 'id="redo"' in rows[0][2] and 'id="undo"' in rows[2][2]
+    changes = client.get(f"/api/games/{gid}/history").get_json()["changes"]
+    assert [(c["entry"], c["player"]) for c in changes] == [
+        (1, "Ann"), (1, "Bob"), (1, "Chi"), (2, "Bob"), (2, "Chi"), (3, "Bob"), (3, "Chi")]
+
+
 def test_standings_page_chart_tiebreaks_and_winner(client, game_factory):
     gid = game_factory(["Ann", "Bob"], set=6, scores=[[0, 10], [10, 0]], finished=True)["id"]
     html = client.get(f"/games/{gid}/standings").get_data(as_text=True)

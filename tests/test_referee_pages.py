@@ -9,8 +9,8 @@ from helpers import create_game
 from scorekeeper.referee import Play, check
 from scorekeeper.errors import BadInput
 from scorekeeper.options import RuleOptions
-from scorekeeper.situation import (Situation, TrainSketch, instead, last_tile_asked, sketch_table,
-                                   verdict)
+from scorekeeper.situation import (Situation, TrainSketch, instead, last_tile_asked,
+                                   question_from_query, sketch_table, verdict)
 from scorekeeper.tiles import Tile
 
 T = Tile.of
@@ -389,6 +389,40 @@ def test_ruling_not_legal_with_rule_and_alternatives(client, gid):
     assert "Bob may play a tile showing 5 on the train of Ann." in page
 
 
+def test_ruling_form_preselects_neither_turn_nor_train(client, gid):
+    # Issue 18: a form left as it came must not rule on a situation nobody described.
+    html = client.get(f"/games/{gid}/rounds/1/referee").get_data(as_text=True)
+    assert not re.search(r'name="(current|train)" value="[^"]*" checked', html)
+
+
+@pytest.mark.parametrize("query, field, sentence", [
+    ("ask=1", "current", "Say whose turn it is. Say on which train the tile would go. "
+                         "Pick the tile in question."),
+    ("ask=1&current=1&tile=12-9", "train", "Say on which train the tile would go."),
+    ("ask=1&train=m&tile=12-9", "current", "Say whose turn it is."),
+    ("ask=1&current=1&train=m", "tile", "Pick the tile in question."),
+    ("tile=12-9", "current", "Say whose turn it is. Say on which train the tile would go."),
+])
+def test_ruling_asked_without_turn_or_train_says_what_is_missing(client, gid, query, field,
+                                                                 sentence):
+    page = text(client.get(f"/games/{gid}/rounds/1/referee?{query}"))
+    assert sentence in page and "LEGAL" not in page
+    with pytest.raises(BadInput) as refused:
+        question_from_query(dict(p.split("=") for p in query.split("&")), PLAYERS)
+    assert (refused.value.field, refused.value.message) == (field, sentence)
+
+
+def test_ruling_legal_names_its_grounds_with_rule_links(client, gid):
+    html = client.get(f"/games/{gid}/rounds/1/referee?current=1&tile=12-9&train=m"
+                      ).get_data(as_text=True)
+    start = html.index('<ul class="grounds">')
+    grounds = text_of(html[start:html.index("</ul>", start)])
+    assert grounds == (" R5.3 From the second turn on, the Mexican train is open to every player. "
+                       "R3.2 9-12 shows 12, the engine's number, as the first tile of a train "
+                       "must. ")
+    assert 'href="/rules#R5.3"' in html and 'href="/rules#R3.2"' in html
+
+
 def test_ruling_legal(client, gid):
     page = text(client.get(f"/games/{gid}/rounds/1/referee?current=1&tile=12-9&train=m"))
     assert "LEGAL" in page and "NOT LEGAL" not in page
@@ -667,7 +701,7 @@ def test_last_tile_select_keeps_the_choice(client, gid):
 
 
 def test_my_plays_refuses_a_hand_tile_that_ends_a_train(client, gid):
-    page = text(client.get(f"/games/{gid}/rounds/1/referee/plays?go=1&last-0=12-5&hand=5-12"))
+    page = text(client.get(f"/games/{gid}/rounds/1/referee/plays?go=1&current=1&last-0=12-5&hand=5-12"))
     assert "5-12 is already on the table, so it cannot be in the hand (R3.3)." in page
 
 

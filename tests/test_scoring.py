@@ -112,6 +112,28 @@ def test_round_warnings(scores, codes):
     assert all(w.rule == "R7.4" for w in warnings)
 
 
+FIRST_TURN_ONLY = ("2 players scored 0 (A and B): only possible when several went out during "
+                   "the first turn (R4.4).")
+OR_DOUBLE_BLANK = ("2 players scored 0 (A and B): only possible when several went out during "
+                   "the first turn (R4.4), or when a player's only tile left is the 0-0, which "
+                   "counts 0 in this game (R7.3).")
+
+
+@pytest.mark.parametrize("options, engine, message", [
+    (RuleOptions(), 12, FIRST_TURN_ONLY),                   # R7.4: 0-0 counts 50, R4.4 only
+    (RuleOptions(double_blank=25), 12, FIRST_TURN_ONLY),    # R7.4: 0-0 counts 25
+    (RuleOptions(double_blank=0), 12, OR_DOUBLE_BLANK),     # R7.4: both cases
+    (RuleOptions(double_blank=0), None, OR_DOUBLE_BLANK),   # R7.4: engine not known
+    (RuleOptions(double_blank=0), 0, FIRST_TURN_ONLY),      # R7.4 + R3.3: the 0-0 is the engine
+])
+def test_several_zeros_give_the_reasons_r7_4_names(options, engine, message):
+    # R7.4: several 0s are several out in the first turn (R4.4) or, with double_blank 0,
+    # a hand left with the 0-0 alone.
+    warnings = round_warnings({"A": 0, "B": 0, "C": 9}, options, engine)
+    assert [(w.code, w.rule, w.message) for w in warnings] == [("several_zeros", "R7.4",
+                                                                 message)]
+
+
 @pytest.mark.parametrize("players, set_n, options, each, fits", [
     (4, 12, RuleOptions(), 15, True),              # R1.3 table A
     (6, 12, RuleOptions(), 12, True),

@@ -136,11 +136,13 @@ def get_standings(game_id: str):
 
 @bp.get("/games/<game_id>/history")
 def get_history(game_id: str):
-    """Every change to the game's scores, oldest first: round, player, old and new."""
+    """Every change to the game's scores, oldest first: round, player, old and new, and the
+    history entry (save, undo or redo) it belongs to."""
     db = get_db()
     load_game(db, game_id)
     return jsonify(changes=[{"round": c["round"], "player": c["player"], "old": c["old"],
-                             "new": c["new"], "at": c["at"]} for c in history(db, game_id)])
+                             "new": c["new"], "at": c["at"], "entry": c["entry"]}
+                            for c in history(db, game_id)])
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
@@ -177,7 +179,7 @@ def put_round(game_id: str, number: int):
                                now=now.revision),
                        field="revision", round=now.to_json()), 409
     data = saved.to_json()
-    data["warnings"] = [w.to_json() for w in round_warnings(scores)]
+    data["warnings"] = [w.to_json() for w in round_warnings(scores, game.options, rnd.engine)]
     return jsonify(data)
 
 

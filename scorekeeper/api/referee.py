@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import jsonify
 
-from ..referee import Play, Table, check, legal_plays, plan_train
+from ..referee import Play, Table, check, grounds, legal_plays, plan_train
 from ..errors import BadInput
 from ..text import _
 from ..tiles import DEFAULT_SET, parse_tiles
@@ -22,14 +22,17 @@ def _table(body: dict) -> Table:
 
 @bp.post("/rulings")
 def rulings():
-    """Is this play legal? Every rule it breaks, with the rule number and a sentence."""
+    """Is this play legal? Every rule it breaks, or the rules that allow it, each with the
+    rule number and a sentence."""
     body = json_body()
     table = _table(body)
     if "play" not in body:
         raise BadInput(_('Say which play to rule on: {"tile": [a, b], "train": name or null}.'),
                        "play")
-    violations = check(table, Play.from_json(body["play"], table, "play"))
-    return jsonify(legal=not violations, violations=[v.to_json() for v in violations])
+    play = Play.from_json(body["play"], table, "play")
+    violations = check(table, play)
+    return jsonify(legal=not violations, violations=[v.to_json() for v in violations],
+                   grounds=[g.to_json() for g in grounds(table, play, violations)])
 
 
 @bp.post("/legal-plays")

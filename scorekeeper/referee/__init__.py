@@ -4,12 +4,12 @@ Modelled on python-chess, which keeps ``Board`` central and gives pgn, polyglot
 and the variants their own modules:
 
 - :mod:`.table` — the state, :class:`Table` (what lies on the table and whose
-  turn it is), the values :class:`Play` and :class:`Violation`, and the parsing
+  turn it is), the values :class:`Play`, :class:`Violation` and :class:`Ground`, and the parsing
   of API.md's table object (:class:`InvalidTable` for a table that cannot exist);
 - :mod:`.rules` — :func:`check` returns *every* rule a play breaks;
   :func:`is_legal` and :func:`legal_plays` are derived from it and never
   restate a rule; :func:`train_violations` is its part that depends on the
-  train alone;
+  train alone; :func:`grounds` names the rules that allow a legal play;
 - :mod:`.planner` — :func:`plan_train`, the best opening train of a hand (R4.1),
   a graph search that shares nothing with the rest;
 - :mod:`.live` — live play: :class:`RoundState` mirrors a round as the
@@ -33,12 +33,12 @@ from .live import (Action, DrawAction, Finish, IllegalMove, PassAction, PlayActi
                    action_from_json, action_violations, apply, draw_rule, legal_actions, replay,
                    start_from_json, start_round)
 from .planner import TrainPlan, plan_train
-from .rules import STRUCTURAL, check, is_legal, legal_plays, train_violations
-from .table import InvalidTable, Play, Table, Violation, train_sentence
+from .rules import STRUCTURAL, check, grounds, is_legal, legal_plays, train_violations
+from .table import Ground, InvalidTable, Play, Table, Violation, train_sentence
 
 __all__ = [
-    "Play", "Violation", "Table", "InvalidTable", "train_sentence",
-    "check", "is_legal", "legal_plays", "train_violations", "STRUCTURAL",
+    "Play", "Violation", "Ground", "Table", "InvalidTable", "train_sentence",
+    "check", "grounds", "is_legal", "legal_plays", "train_violations", "STRUCTURAL",
     "TrainPlan", "plan_train",
     "RoundState", "PlayAction", "DrawAction", "PassAction", "Action", "Finish",
     "IllegalMove", "start_round", "start_from_json", "apply", "action_violations", "replay",

@@ -2,7 +2,8 @@
 
 :func:`check` returns *every* rule a play breaks, each a :class:`Violation` with
 a stable code, its rule number and a sentence; :func:`is_legal` and
-:func:`legal_plays` are derived from it and never restate a rule.  The rulebook
+:func:`legal_plays` are derived from it and never restate a rule.  :func:`grounds`
+says why a play check() finds legal is allowed: the rules that let it be made.  The rulebook
 tests are tests/test_engine_rules.py, one case per clause.  Pure: no Flask,
 storage or PDF.
 """
@@ -14,7 +15,7 @@ from typing import Iterable
 from ..errors import BadInput
 from ..text import N_, _, format_list
 from ..tiles import Tile, not_in_set
-from .table import Play, Table, Violation, TableFacts, train_sentence
+from .table import Ground, Play, Table, Violation, TableFacts, train_sentence
 
 #: Rules whose breach makes a table impossible: even an override cannot apply them.
 STRUCTURAL = frozenset({"not_in_set", "already_played", "no_match"})
@@ -179,6 +180,146 @@ def _train_rules(table: Table, f: TableFacts, train: str | None,
                "this game's rules it must go on that double."),
             player=player, tile=owes.tile)))
     return tuple(out)
+
+
+def grounds(table: Table, play: Play,
+            violations: list[Violation] | None = None) -> list[Ground]:
+    """The rules that allow *play* on *table*, each a :class:`Ground`: at least one when
+    the play is legal, none when check() (or the *violations* it already gave) finds any.
+
+    In order: where the tile may go (R4.1 in the first turn; later the player's own
+    train R5.2, a marked train R5.2 and R5.5, the Mexican train R5.3), what the turn
+    asks of it (satisfying an open double R6.3, R6.5; the tile owed after a double
+    R6.1, R6.6, R6.7; the drawn tile R4.2, R5.4, R6.2, R6.4; a first-turn double that
+    binds nobody R4.3), then the tile's match with the train's open end (R3.2).
+    """
+    if violations is None:
+        violations = check(table, play)
+    if violations:
+        return []
+    f = table.facts
+    player, tile, train = table.current, play.tile, play.train
+    out: list[Ground] = []
+    drawn = f.drawn_pending and tile == table.drawn
+    if table.first_turn:
+        out.append(_first_turn_ground(table, player))
+        if drawn:
+            # R4.2 (option draw): the drawn tile may be played if it matches.
+            out.append(Ground("R4.2", _(
+                "%(player)s drew %(tile)s in their first turn: under this game's rules that "
+                "tile may be played, on their own train.", player=player, tile=tile)))
+        if any(d not in f.turn_tiles for d in f.open_doubles.values()):
+            # R4.3: a double left open binds nobody while the first turn lasts.
+            out.append(Ground("R4.3", _(
+                "A double played in the first turn binds nobody while the first turn lasts.")))
+    else:
+        out.extend(_train_grounds(table, f, player, train))
+        out.extend(_turn_grounds(table, f, player, play, drawn))
+    # R3.2: the tile shows the train's open end (the engine's number on an empty train).
+    end = f.ends[train]
+    if table.train(train):
+        out.append(Ground("R3.2", _("%(tile)s shows %(end)s, the open end of that train.",
+                                    tile=tile, end=end)))
+    else:
+        out.append(Ground("R3.2", _("%(tile)s shows %(end)s, the engine's number, as the first "
+                                    "tile of a train must.", tile=tile, end=end)))
+    return out
+
+
+def _first_turn_ground(table: Table, player: str) -> Ground:
+    """R4.1: in the first turn a player builds their own train (one tile, by option)."""
+    if table.options.first_turn == "single":
+        return Ground("R4.1", _("In the first turn %(player)s plays one tile, on their own "
+                                "train.", player=player))
+    if table.turn:
+        return Ground("R4.1", _("In the first turn %(player)s may go on building their own "
+                                "train, each tile matching the one before.", player=player))
+    return Ground("R4.1", _("In the first turn %(player)s builds their own train.",
+                            player=player))
+
+
+def _train_grounds(table: Table, f: TableFacts, player: str,
+                   train: str | None) -> list[Ground]:
+    """Why this train is open to the player after the first turn (R5.2, R5.3, R5.5, R6.3)."""
+    if train is None:
+        # R5.3 (and R5.2: at any time): the Mexican train, from the second turn on.
+        return [Ground("R5.3", _("From the second turn on, the Mexican train is open to every "
+                                 "player."))]
+    if train == player:
+        # R5.2: one's own train, marked or not.
+        return [Ground("R5.2", _("%(player)s may always play on their own train, marked or "
+                                 "not.", player=player))]
+    if train in table.markers:
+        # R5.2: a marked train is open to everyone; R5.5: until its owner plays on it.
+        return [Ground("R5.2", _("%(owner)s's train carries a marker, so it is open to "
+                                 "everyone.", owner=train)),
+                Ground("R5.5", _("The marker stays until %(owner)s plays a tile on their own "
+                                 "train.", owner=train))]
+    # R6.3: an unmarked train of another player, open here only for its open double
+    # (said by _turn_grounds).
+    return []
+
+
+def _turn_grounds(table: Table, f: TableFacts, player: str, play: Play,
+                  drawn: bool) -> list[Ground]:
+    """What the turn asks of this tile and why it answers (R6.1–R6.7, R5.4)."""
+    out: list[Ground] = []
+    train, tile = play.train, play.tile
+    binding = f.binding
+    if train in binding:
+        double = binding[train]
+        if train is not None and train != player and train not in table.markers:
+            # R6.3: even on another player's unmarked train.
+            message = _("With %(tile)s, %(player)s satisfies the open %(double)s on the train "
+                        "of %(owner)s: an open double may be satisfied even on an unmarked "
+                        "train.", tile=tile, player=player, double=double, owner=train)
+        else:
+            message = train_sentence(
+                train, N_("With %(tile)s, %(player)s satisfies the open %(double)s on the "
+                          "Mexican train."),
+                N_("With %(tile)s, %(player)s satisfies the open %(double)s on the train of "
+                   "%(owner)s."),
+                N_("With %(tile)s, %(player)s satisfies the open %(double)s on their own "
+                   "train."),
+                tile=tile, double=double, player=player)
+        out.append(Ground("R6.3", message))
+        if len(binding) > 1:
+            # R6.5: several open doubles: any one of them first.
+            out.append(Ground("R6.5", _("Several doubles are open: any one of them may be "
+                                        "satisfied first.")))
+    owes = f.owes
+    if owes is not None:
+        if table.options.double_owner_satisfies:
+            # R6.7 (option): the tile owed goes on that double, as this one does.
+            out.append(Ground("R6.7", _("%(player)s owes a tile after the %(double)s and, "
+                                        "under this game's rules, plays it on that double.",
+                                        player=player, double=owes.tile)))
+        else:
+            # R6.1: a double owes another tile, anywhere it is legal.
+            out.append(Ground("R6.1", _("%(player)s played the %(double)s this turn, so they "
+                                        "owe another tile, which may go anywhere it is legal.",
+                                        player=player, double=owes.tile)))
+            if train != owes.train:
+                # R6.6: the double just played does not bind its player.
+                out.append(Ground("R6.6", _("The %(double)s that %(player)s just played does "
+                                            "not bind them.", player=player,
+                                            double=owes.tile)))
+    if drawn:
+        from .live import draw_rule   # live builds on these rules; it names the draw's rule
+        rule = draw_rule(table)
+        out.append(Ground(rule, _(_DRAWN_GROUND[rule], player=player, tile=tile)))
+    return out
+
+
+#: The drawn tile, by the rule under which it was drawn (live.draw_rule).
+_DRAWN_GROUND = {
+    "R5.4": N_("%(player)s drew %(tile)s this turn: that tile, and only that one, may be "
+               "played."),
+    "R6.2": N_("%(player)s drew %(tile)s as the tile owed after the double: that tile may be "
+               "played."),
+    "R6.4": N_("%(player)s drew %(tile)s and it satisfies an open double, so it may be "
+               "played."),
+}
 
 
 def is_legal(table: Table, play: Play) -> bool:

@@ -4,10 +4,10 @@
 markers, the current player and what they did so far this turn, with the facts
 the rules read from it (open ends, open doubles, what is owed) computed once.
 :class:`Play` is one tile put on one train, :class:`Violation` one rule a play
-breaks.  :meth:`Table.from_json` parses API.md's "table" object; a table that
-cannot exist is :class:`InvalidTable` (a BadInput naming the field).
-:func:`train_sentence` says a whole sentence about a train.  Pure: no Flask,
-storage or PDF.
+breaks, :class:`Ground` one rule that allows a legal one.  :meth:`Table.from_json`
+parses API.md's "table" object; a table that cannot exist is :class:`InvalidTable`
+(a BadInput naming the field).  :func:`train_sentence` says a whole sentence about a
+train.  Pure: no Flask, storage or PDF.
 """
 
 from __future__ import annotations
@@ -80,6 +80,20 @@ class Violation:
 
     def __repr__(self) -> str:
         return f"Violation({self.code} {self.rule}: {self.message!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Ground:
+    """One rule that allows a legal play: the rule number in RULES.md and a sentence."""
+
+    rule: str
+    message: str
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "message": self.message}
+
+    def __repr__(self) -> str:
+        return f"Ground({self.rule}: {self.message!r})"
 
 
 def train_sentence(train: str | None, mexican: str, other: str, own: str | None = None,

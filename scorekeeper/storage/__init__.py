@@ -39,8 +39,9 @@ from .games import (KEEP_DELETED_DAYS, GameNotFound, create_game, delete_game, d
                     game_stamp, kept_until, last_game_id, list_games, load_game, purge_deleted,
                     rename_game, restore_game, set_pin)
 from .moves import StaleLive, add_move, live_moves, undo_move
-from .rounds import (Conflict, StaleRound, edit_changes, history, last_redoable,
-                     last_saved_round, last_undoable, record_round, redo_last, undo_last)
+from .rounds import (Conflict, StaleRound, edit_changes, history, history_entries,
+                     last_redoable, last_saved_round, last_undoable, record_round, redo_last,
+                     undo_last)
 from .schema import fill_seats, migrate, migrations
 
 __all__ = [
@@ -50,8 +51,8 @@ __all__ = [
     "GameNotFound", "KEEP_DELETED_DAYS", "create_game", "load_game", "list_games",
     "game_stamp", "set_pin", "rename_game", "delete_game", "restore_game", "kept_until",
     "deleted_games", "purge_deleted", "last_game_id",
-    "Conflict", "StaleRound", "record_round", "history", "last_saved_round", "last_undoable",
-    "edit_changes", "undo_last", "last_redoable", "redo_last",
+    "Conflict", "StaleRound", "record_round", "history", "history_entries", "last_saved_round",
+    "last_undoable", "edit_changes", "undo_last", "last_redoable", "redo_last",
     "export_game", "import_game",
     "StaleLive", "live_moves", "add_move", "undo_move",
     "club", "club_version", "person_of", "refresh_seats", "refresh_persons", "one_person_each",

@@ -87,7 +87,9 @@ def record_round(db, game: Game, number: int, scores: dict[str, int],
               "hand": new_hands[p]} for p in game.players), pk=("game_id", "number", "player"))
         _bump(db, game.id, number, at)
         refresh_seats(db, game.id)
-    return load_game(db, game.id).round(number)
+        # Read inside the write: another tablet's save may follow as soon as it commits,
+        # and the answer is this save's revision, not the next one's.
+        return load_game(db, game.id).round(number)
 
 
 def _merged_hands(players, merged: Merge, mine: dict | None, fresh: Round) -> dict | None:
@@ -142,13 +144,32 @@ def _conflict(db, game: Game, number: int, since_revision: int,
 
 
 def history(db, game_id: str) -> list[dict]:
-    """Every score change of a game, oldest first, with its edit and undo links."""
+    """Every score change of a game, oldest first, with its edit and undo links; ``entry``
+    numbers its edit within the game from 1 (as an export numbers them)."""
     return [dict(r) for r in db.query(
         "select c.id, c.edit_id, c.number as round, c.player, c.old, c.new, c.at, "
+        "(select count(*) from edits x where x.game_id = e.game_id and x.id <= e.id) as entry, "
         "e.undo_of, e.redo_of, (select u.id from edits u where u.undo_of = e.id) as undone_by, "
         "(select r.id from edits r where r.redo_of = e.id) as redone_by "
         "from changes c join edits e on e.id = c.edit_id where c.game_id = ? order by c.id",
         [game_id])]
+
+
+def history_entries(db, game_id: str) -> list[dict]:
+    """The game's history as one entry per save, undo or redo (an ``edits`` row), oldest
+    first: its id, number in the game, round, time, undo and redo links, and ``changes``,
+    each player whose score it changed with the old and new score (old None: first
+    recorded)."""
+    entries: dict[int, dict] = {}
+    for c in history(db, game_id):
+        entry = entries.get(c["edit_id"])
+        if entry is None:
+            entry = entries[c["edit_id"]] = {
+                "id": c["edit_id"], "entry": c["entry"], "round": c["round"], "at": c["at"],
+                "undo_of": c["undo_of"], "redo_of": c["redo_of"],
+                "undone_by": c["undone_by"], "redone_by": c["redone_by"], "changes": []}
+        entry["changes"].append({"player": c["player"], "old": c["old"], "new": c["new"]})
+    return list(entries.values())
 
 
 def last_saved_round(db, game_id: str) -> int | None:

@@ -1,4 +1,4 @@
-"""Pages: a game's history (every change to a score, newest first) and its undo and redo."""
+"""Pages: a game's history (one entry per save, newest first) and its undo and redo."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from ..db import get_db
 from ..forms import ConfirmForm
 from ..pagecache import cached_page
 from ..pins import require_keeper
-from ..storage import edit_changes, history, last_redoable, last_undoable, load_game, redo_last, undo_last
+from ..storage import (edit_changes, history_entries, last_redoable, last_undoable, load_game,
+                       redo_last, undo_last)
 from . import safe_next
 
 bp = Blueprint("history", __name__)
@@ -18,10 +19,12 @@ bp = Blueprint("history", __name__)
 @bp.get("/games/<game_id>/history")
 @cached_page
 def history_page(game_id: str):
-    """The game's history: every change to a score, newest first, with undo and redo."""
+    """The game's history: one entry per save, newest first, each with what it changed, the
+    latest change with its undo and an undo just made with its redo."""
     db = get_db()
     game = load_game(db, game_id)
-    return render_template("history.html", game=game, changes=list(reversed(history(db, game_id))),
+    return render_template("history.html", game=game,
+                           entries=list(reversed(history_entries(db, game_id))),
                            undoable=last_undoable(db, game_id),
                            redoable=last_redoable(db, game_id), form=ConfirmForm())
 

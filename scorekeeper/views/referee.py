@@ -24,8 +24,8 @@ from ..options import RuleOptions
 from ..pagecache import cached_page
 from ..parsing import whole_number
 from ..referee import Play, check, legal_plays, plan_train
-from ..situation import (MEXICAN, Situation, last_tile_asked, last_tile_choices, sketch_table,
-                         train_from_key, verdict)
+from ..situation import (MEXICAN, Situation, last_tile_asked, last_tile_choices,
+                         question_from_query, sketch_table, verdict)
 from ..tiles import DEFAULT_SET, SETS, Tile, parse_tile_text, set_rows
 from . import get_game_round
 
@@ -89,12 +89,6 @@ def _last_tiles(set_n: int, engine: int, language: str) -> list[tuple[str, str]]
     return last_tile_choices(set_n, engine)
 
 
-def _current_name(ctx: Context) -> str:
-    """Whose turn the form says it is (the first seat when it says nothing readable)."""
-    seat = whole_number(request.args.get("current", "0"))
-    return ctx.players[seat] if seat is not None and seat < len(ctx.players) else ctx.players[0]
-
-
 def _render(template: str, ctx: Context, **values):
     # train_names: the trains in seating order, None (the Mexican train) last, as a
     # Table's train_names; the pages' train lists all come from it.
@@ -123,10 +117,10 @@ def ruling_view(ctx: Context):
     live = live_table_state(ctx)
     if live is not None:
         table = live.ruling_table()
-    if request.args.get("tile"):
+    if request.args.get("ask") or request.args.get("tile"):
         try:
-            tile = parse_tile_text(request.args.get("tile"), "tile")
-            train = train_from_key(request.args.get("train", ""), ctx.players, "train")
+            asked = question_from_query(request.args, ctx.players, turn_known=live is not None)
+            tile, train = asked.tile, asked.train
             if live is not None:
                 table = live.ruling_table(tile)
             else:
@@ -162,7 +156,7 @@ def hand_from_args(ctx: Context) -> tuple[list[Tile], BadInput | None]:
 
 def plays_view(ctx: Context):
     """"My plays": every legal play from the tiles tapped in the hand."""
-    plays = None
+    plays = current = None
     hand, error = hand_from_args(ctx)
     live = live_table_state(ctx)
     if request.args.get("go") and error is None:
@@ -179,11 +173,11 @@ def plays_view(ctx: Context):
                 raise BadInput(_("%(tile)s is already on the table, so it cannot be in the "
                                  "hand (R3.3).", tile=on_table[0]), "hand")
             table = live.ruling_table() if live is not None else sketch_table(situation, avoid=hand)
-            plays = legal_plays(table, hand)
+            plays, current = legal_plays(table, hand), table.current
         except BadInput as bad:
             error = bad
     return _render("referee/plays.html", ctx, plays=plays, error=error, hand=hand, live=live,
-                   current=live.current if live is not None else _current_name(ctx))
+                   current=current)
 
 
 def plan_view(ctx: Context):

@@ -36,7 +36,7 @@ def round_screen(game_id: str, number: int):
     if not form.validate_on_submit():
         live_over = finished_live_table(form) if request.method == "GET" else None
         return render_round(form, live_over=live_over), 400 if form.refusal else 200
-    warnings = round_warnings(form.scores)
+    warnings = round_warnings(form.scores, form.game.options, form.rnd.engine)
     if warnings and not form.confirmed:
         form.confirm.data = "1"   # shown again: the next save confirms
         return render_round(form, warnings=warnings)
