@@ -9,12 +9,12 @@ from markupsafe import Markup
 
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
 from .pins import is_keeper
-from .views import assets, devices, rules
+from .views import assets, devices, rules, this_page
 
 
 def init_app(app: Flask) -> None:
     """Give the templates their filters (``bdi``, ``rules``) and globals (dominoes, rule
-    links, option labels, the device's role, the live-update attributes)."""
+    links, option labels, the device's role, the live-update attributes, this page's address)."""
     app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules)
     app.jinja_env.globals.update(
         keeper=is_keeper,
@@ -25,6 +25,7 @@ def init_app(app: Flask) -> None:
         option_label=option_label,
         value_label=value_label,
         option_rule=OPTION_RULES.get,
+        this_page=this_page,
     )
 
 
