@@ -19,10 +19,10 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, SelectField,
                      StringField)
-from wtforms.validators import Length, NumberRange, Optional, ValidationError
+from wtforms.validators import NumberRange, Optional, ValidationError
 
 from .errors import BadInput
-from .game import parse_game_name, parse_players
+from .game import clean_name, parse_game_name, parse_players, person_key
 from .options import MAX_PLAYERS, OPTIONS, Option, RuleOptions, parse_engines
 from .parsing import whole_number
 from .pins import parse_pin
@@ -130,7 +130,8 @@ class NewGameForm(PageForm):
     expired = _l("The form expired; everything you typed is still here. Press “Start the game” "
                  "again.")
 
-    name = StringField(_l("Game name (optional)"), validators=[Length(max=60)])
+    # The length is checked by parse_game_name, whose sentence names the limit.
+    name = StringField(_l("Game name (optional)"))
     players = FieldList(StringField(_l("Player")), min_entries=MAX_PLAYERS,
                         max_entries=MAX_PLAYERS)
     set = ChoiceField(_l("Set"), coerce=int, default=DEFAULT_SET,
@@ -148,6 +149,9 @@ class NewGameForm(PageForm):
             except BadInput as error:
                 raise ValidationError(error.message) from None
 
+    #: The rows of the players' boxes a refusal marks (0-based), as validate_players found.
+    refused_rows: frozenset[int] = frozenset()
+
     def validate_players(self, field):
         # Every players-N sent, not only the 14 entries the FieldList keeps: a crafted
         # form with more names is refused with the count, not silently cut to 14.
@@ -157,10 +161,11 @@ class NewGameForm(PageForm):
             if seat:   # ordered as numbers, without int() on a possibly huge string
                 digits = seat.group(1).lstrip("0") or "0"
                 sent += [((len(digits), digits), name) for name in request.form.getlist(key)]
-        names = [name for _seat, name in sorted(sent) if name.strip()]
+        named = [(row, name) for row, name in sorted(sent) if name.strip()]
         try:
-            self.cleaned_players = parse_players(names)
+            self.cleaned_players = parse_players([name for _row, name in named])
         except BadInput as error:
+            self.refused_rows = _rows_refused(error, named)
             raise ValidationError(error.message) from None
 
     def validate_name(self, field):
@@ -185,6 +190,18 @@ class NewGameForm(PageForm):
         return parse_engines(self.set.data, self.start_engine.data, self.end_engine.data)
 
 
+def _rows_refused(error: BadInput, named) -> frozenset[int]:
+    """The boxes a refused name marks: its own ("players.2" is the third name given) and
+    every other holding the same person (a name given twice: both boxes); none for a
+    refusal of the whole list (too few players)."""
+    index = whole_number(error.field.rpartition(".")[2]) if "." in error.field else None
+    if index is None or index >= len(named):
+        return frozenset()
+    key = person_key(clean_name(named[index][1]))
+    return frozenset(int(digits) for (size, digits), name in named
+                     if size <= 3 and person_key(clean_name(name)) == key)
+
+
 for _option in OPTIONS:   # WTForms takes fields set on the class as its own (dynamic forms)
     setattr(NewGameForm, _option.name, option_field(_option))
 
@@ -193,7 +210,7 @@ class RenameForm(PageForm):
     """A game's new name (an empty one shows its date)."""
 
     expired = _l("The page expired; the name you typed is still here. Press “Save name” again.")
-    name = StringField(_l("Game name"), validators=[Length(max=60)])
+    name = StringField(_l("Game name"))   # checked by parse_game_name, in the view
 
 
 class ImportForm(PageForm):
@@ -440,11 +457,17 @@ class RoundForm(PageForm):
     @property
     def refusal(self) -> str | None:
         """The sentence above the form: the first thing wrong, in the order checked."""
-        first = super().refusal
-        if first is not None:
-            return first
-        wrong = [*self.revision.errors, *(e for seat in self.seats for e in seat.score.errors)]
+        wrong = self.problems
         return wrong[0] if wrong else None
+
+    @property
+    def problems(self) -> list[str]:
+        """Every sentence above the form, in the order checked: the form's as a whole, or
+        the revision's and every seat's (each wrong box is also marked beside it)."""
+        whole = super().refusal
+        if whole is not None:
+            return [whole]
+        return [*self.revision.errors, *(e for seat in self.seats for e in seat.score.errors)]
 
     @property
     def confirmed(self) -> bool:
