@@ -26,6 +26,7 @@ def init_app(app: Flask) -> None:
         value_label=value_label,
         option_rule=OPTION_RULES.get,
         this_page=this_page,
+        theme_colour=assets.THEME_COLOUR,
     )
 
 
