@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask
 from flask_babel import gettext
 from markupsafe import Markup
@@ -13,9 +15,10 @@ from .views import assets, devices, rules, this_page
 
 
 def init_app(app: Flask) -> None:
-    """Give the templates their filters (``bdi``, ``rules``) and globals (dominoes, rule
-    links, option labels, the device's role, the live-update attributes, this page's address)."""
-    app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules)
+    """Give the templates their filters (``bdi``, ``rules``, ``address``) and globals
+    (dominoes, rule links, option labels, the device's role, the live-update attributes,
+    this page's address, the theme colour)."""
+    app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules, address=address)
     app.jinja_env.globals.update(
         keeper=is_keeper,
         live_attrs=devices.live_attrs,
@@ -34,6 +37,14 @@ def bdi(name) -> Markup:
     """A name isolated from the text around it (Unicode bidi), so a right-to-left name
     cannot reorder the row it stands in."""
     return Markup("<bdi>{}</bdi>").format(name)
+
+
+def address(url: str) -> Markup:
+    """An address to read off the screen and type, allowed to break only after a "/" (and
+    never before its last one): "http://192.168.1.20:5000/" then "games/…", not "ga" and
+    "mes", nor a "/" alone on its line."""
+    parts = re.split(r"(?<=/)(?=[^/])", url)   # after each run of slashes, before more text
+    return Markup("<wbr>").join(Markup.escape(part) for part in parts)
 
 
 def option_label(name: str) -> str:

@@ -480,6 +480,10 @@ function dominoSvg(sprite, a, b, size, vertical, label) {
     }
     picker.appendChild(line);
   }
+  document.getElementById("last-cancel").addEventListener("click", function () {
+    dialog.close();
+    if (current) current.querySelector(".last-btn").focus();
+  });
   document.getElementById("last-empty").addEventListener("click", function () {
     current.querySelector(".last-select").value = "";
     show(current);
