@@ -37,18 +37,29 @@ def changes_to_round(base, gid, number):
     return len([c for c in changes if c["round"] == number])
 
 
+def save_offline(tablet, base, gid, counted=None):
+    """Open round 1, type TYPED (Chi's hand counted as *counted*, if given), cut the
+    network and save: answers the page, its "Not sent yet" shown."""
+    page = tablet.new_page()
+    page.goto(f"{base}/games/{gid}/rounds/1")
+    type_round(page, TYPED.values())
+    if counted:
+        page.click(".count-tiles[data-seat='2']")
+        page.click(f"#pip-counter .tile-btn[data-tile='{counted}']")
+        page.click("#pip-use")
+    tablet.set_offline(True)
+    page.click("#save-round")
+    page.wait_for_selector("#unsent:not([hidden])")
+    return page
+
+
 def drafts(page):
     return page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('scorekeeper.draft:'))")
 
 
 def test_a_round_saved_offline_is_sent_once_the_server_answers(live_server, tablet):
     gid = create_game(live_server)["id"]
-    page = tablet.new_page()
-    page.goto(f"{live_server}/games/{gid}/rounds/1")
-    type_round(page, TYPED.values())
-    tablet.set_offline(True)
-    page.click("#save-round")
-    page.wait_for_selector("#unsent:not([hidden])")
+    page = save_offline(tablet, live_server, gid)
     assert UNSENT in page.inner_text("#unsent")
     assert page.url.endswith("/rounds/1") and page.input_value("#score-1") == "5"
     assert api(live_server, "GET", f"/api/games/{gid}")["rounds"][0]["scores"] is None
@@ -67,15 +78,7 @@ def test_a_round_saved_offline_is_sent_once_the_server_answers(live_server, tabl
 def test_a_round_kept_on_the_tablet_comes_back_when_the_page_is_opened_again(live_server,
                                                                               tablet):
     gid = create_game(live_server)["id"]
-    page = tablet.new_page()
-    page.goto(f"{live_server}/games/{gid}/rounds/1")
-    type_round(page, TYPED.values())
-    page.click(".count-tiles[data-seat='2']")          # Chi's 9 counted: 4-5
-    page.click("#pip-counter .tile-btn[data-tile='4-5']")
-    page.click("#pip-use")
-    tablet.set_offline(True)
-    page.click("#save-round")
-    page.wait_for_selector("#unsent:not([hidden])")
+    page = save_offline(tablet, live_server, gid, counted="4-5")   # Chi's 9 counted
     page.close()                                        # the tablet is put away
     tablet.set_offline(False)
     page = tablet.new_page()
@@ -96,12 +99,7 @@ def test_a_round_kept_on_the_tablet_comes_back_when_the_page_is_opened_again(liv
 
 def test_a_round_another_tablet_saved_meanwhile_goes_through_the_merge(live_server, tablet):
     gid = create_game(live_server)["id"]
-    page = tablet.new_page()
-    page.goto(f"{live_server}/games/{gid}/rounds/1")
-    type_round(page, TYPED.values())
-    tablet.set_offline(True)
-    page.click("#save-round")
-    page.wait_for_selector("#unsent:not([hidden])")
+    page = save_offline(tablet, live_server, gid)
     # Meanwhile another tablet saves round 1 with Bob at 7.
     api(live_server, "PUT", f"/api/games/{gid}/rounds/1",
         {"scores": {"Ann": 0, "Bob": 7, "Chi": 9}})
