@@ -3,7 +3,7 @@ API's sentence and field) and as a page everywhere else, with the sentence of
 what went wrong and what to do.
 
 - an unknown route or game (404), 405, 413, 415, a refused Host, other HTTP errors;
-- an expired form (CSRF);
+- an expired form (CSRF; the PIN page for a protected game's viewer);
 - a refused PIN (403, or 429 with Retry-After while guessing is slowed);
 - a busy database (503 with Retry-After; a form view marked ``views.keeps_input``
   shows its form again with what was typed, as for an expired form);
@@ -72,10 +72,15 @@ def http_error(error: HTTPException):
 def expired_form(_error: CSRFError):
     """400: a form sent with a token that expired (or none).  A form view marked
     ``keeps_input`` shows its form again with what was typed and its sentence (its
-    validate_on_submit fails on the token); other posts get a page."""
+    validate_on_submit fails on the token); a form to a protected game from a device
+    that is not its scorekeeper gets the PIN page, carrying what it sent (403: the
+    token is the lesser fault); other posts get a page."""
     again = form_again()
     if again is not None:
         return again
+    refused = devices.refusal_for_viewer()
+    if refused is not None:
+        return pin_refused(refused)
     return render_template("error.html", title=gettext("The page expired"),
                            message=gettext("This page was open too long or in another "
                                            "browser. Go back, reload it and try again.")), 400

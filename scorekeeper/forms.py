@@ -9,6 +9,7 @@ field by :func:`attach`.
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 import wtforms
 from flask import g, request
@@ -18,10 +19,10 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, SelectField,
                      StringField)
-from wtforms.validators import Length, NumberRange, Optional, ValidationError
+from wtforms.validators import NumberRange, Optional, ValidationError
 
 from .errors import BadInput
-from .game import parse_game_name, parse_players
+from .game import clean_name, parse_game_name, parse_players, person_key
 from .options import MAX_PLAYERS, OPTIONS, Option, RuleOptions, parse_engines
 from .parsing import whole_number
 from .pins import parse_pin
@@ -129,7 +130,8 @@ class NewGameForm(PageForm):
     expired = _l("The form expired; everything you typed is still here. Press “Start the game” "
                  "again.")
 
-    name = StringField(_l("Game name (optional)"), validators=[Length(max=60)])
+    # The length is checked by parse_game_name, whose sentence names the limit.
+    name = StringField(_l("Game name (optional)"))
     players = FieldList(StringField(_l("Player")), min_entries=MAX_PLAYERS,
                         max_entries=MAX_PLAYERS)
     set = ChoiceField(_l("Set"), coerce=int, default=DEFAULT_SET,
@@ -147,6 +149,9 @@ class NewGameForm(PageForm):
             except BadInput as error:
                 raise ValidationError(error.message) from None
 
+    #: The rows of the players' boxes a refusal marks (0-based), as validate_players found.
+    refused_rows: frozenset[int] = frozenset()
+
     def validate_players(self, field):
         # Every players-N sent, not only the 14 entries the FieldList keeps: a crafted
         # form with more names is refused with the count, not silently cut to 14.
@@ -156,10 +161,11 @@ class NewGameForm(PageForm):
             if seat:   # ordered as numbers, without int() on a possibly huge string
                 digits = seat.group(1).lstrip("0") or "0"
                 sent += [((len(digits), digits), name) for name in request.form.getlist(key)]
-        names = [name for _seat, name in sorted(sent) if name.strip()]
+        named = [(row, name) for row, name in sorted(sent) if name.strip()]
         try:
-            self.cleaned_players = parse_players(names)
+            self.cleaned_players = parse_players([name for _row, name in named])
         except BadInput as error:
+            self.refused_rows = _rows_refused(error, named)
             raise ValidationError(error.message) from None
 
     def validate_name(self, field):
@@ -184,6 +190,18 @@ class NewGameForm(PageForm):
         return parse_engines(self.set.data, self.start_engine.data, self.end_engine.data)
 
 
+def _rows_refused(error: BadInput, named) -> frozenset[int]:
+    """The boxes a refused name marks: its own ("players.2" is the third name given) and
+    every other holding the same person (a name given twice: both boxes); none for a
+    refusal of the whole list (too few players)."""
+    index = whole_number(error.field.rpartition(".")[2]) if "." in error.field else None
+    if index is None or index >= len(named):
+        return frozenset()
+    key = person_key(clean_name(named[index][1]))
+    return frozenset(int(digits) for (size, digits), name in named
+                     if size <= 3 and person_key(clean_name(name)) == key)
+
+
 for _option in OPTIONS:   # WTForms takes fields set on the class as its own (dynamic forms)
     setattr(NewGameForm, _option.name, option_field(_option))
 
@@ -192,7 +210,7 @@ class RenameForm(PageForm):
     """A game's new name (an empty one shows its date)."""
 
     expired = _l("The page expired; the name you typed is still here. Press “Save name” again.")
-    name = StringField(_l("Game name"), validators=[Length(max=60)])
+    name = StringField(_l("Game name"))   # checked by parse_game_name, in the view
 
 
 class ImportForm(PageForm):
@@ -203,12 +221,68 @@ class ImportForm(PageForm):
     file = FileField(_l("Export file (.json)"))
 
 
+#: What a form refused for want of the PIN sends that the PIN page does not carry: the
+#: token (the PIN page has its own) and the PIN form's own fields.
+_NOT_CARRIED = frozenset({"csrf_token", "pin", "resend"})
+
+
 class PinForm(PageForm):
-    """A device becomes the game's scorekeeper by entering its PIN."""
+    """A device becomes the game's scorekeeper by entering its PIN.
+
+    A form of the game refused for want of the PIN (its cookie gone, the PIN changed on
+    another device) comes along: its address (:attr:`resend`) and its fields
+    (:attr:`carried`) ride in the PIN form, and once the PIN is right the browser sends
+    them again to that address (a 307), so nothing typed is lost and the save goes
+    through its own checks (token, revision, merge) as if sent the first time.
+    """
 
     expired = _l("The page expired; enter the PIN again.")
 
     pin = StringField(_l("PIN"))
+    resend = HiddenField()
+
+    def __init__(self, game_id: str, sent_to: str | None = None, **kwargs):
+        """*sent_to*: the address of this request, when it is a form refused for want of
+        the PIN (pin_refused_page passes it)."""
+        super().__init__(**kwargs)
+        #: The refused form's fields (name, value), in the order sent.
+        self.carried: list[tuple[str, str]] = []
+        if request.method != "POST":
+            return
+        # The PIN form's own post carries what it was given; any other post to the game
+        # is the form refused, carried from its own address.
+        own = "pin" in request.form
+        target = self.resend.data if own else sent_to
+        self.resend.data = target if _resendable(target, game_id) and _same_site() else ""
+        if self.resend.data:
+            self.carried = [(k, v) for k, v in request.form.items(multi=True)
+                            if k not in _NOT_CARRIED]
+
+    def typed(self, players) -> list[tuple[str, str]]:
+        """What the carried form had typed, to show it again: each player's score (the
+        round form's score-N), or the game's new name (the rename form's)."""
+        scores = {f"score-{i}": name for i, name in enumerate(players)}
+        lines = [(scores[k], v) for k, v in self.carried if k in scores and v.strip()]
+        lines += [(gettext("Game name"), v) for k, v in self.carried if k == "name"]
+        return lines
+
+
+def _same_site() -> bool:
+    """False for a form another site's page sent (its Origin, or else its Referer, names
+    another host): its fields are never carried, so a PIN typed here cannot save them."""
+    sent_from = request.headers.get("Origin") or request.headers.get("Referer")
+    if not sent_from or sent_from == "null":
+        return not sent_from   # no header (an old browser, a script); "null": opaque
+    return urlsplit(sent_from).netloc == request.host
+
+
+def _resendable(target: str | None, game_id: str) -> bool:
+    """True for an address of one of the game's own forms (never the PIN page itself,
+    never another site): where a refused form may be sent again."""
+    if not target:
+        return False
+    own = re.fullmatch(r"/games/%s/[A-Za-z0-9/_-]+(\?[^\s\\]*)?" % re.escape(game_id), target)
+    return own is not None and not target.startswith(f"/games/{game_id}/pin")
 
 
 class ChangePinForm(PageForm):
@@ -383,11 +457,17 @@ class RoundForm(PageForm):
     @property
     def refusal(self) -> str | None:
         """The sentence above the form: the first thing wrong, in the order checked."""
-        first = super().refusal
-        if first is not None:
-            return first
-        wrong = [*self.revision.errors, *(e for seat in self.seats for e in seat.score.errors)]
+        wrong = self.problems
         return wrong[0] if wrong else None
+
+    @property
+    def problems(self) -> list[str]:
+        """Every sentence above the form, in the order checked: the form's as a whole, or
+        the revision's and every seat's (each wrong box is also marked beside it)."""
+        whole = super().refusal
+        if whole is not None:
+            return [whole]
+        return [*self.revision.errors, *(e for seat in self.seats for e in seat.score.errors)]
 
     @property
     def confirmed(self) -> bool:

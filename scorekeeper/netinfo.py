@@ -54,6 +54,7 @@ def join_urls(port: int, scheme: str = "http") -> list[str]:
 
 @lru_cache(maxsize=64)   # drawing a QR code takes milliseconds; the addresses rarely change
 def qr_svg(url: str, scale: int = 6) -> str:
-    """An inline SVG QR code of *url*."""
+    """An inline SVG QR code of *url*, drawn to fill the box the page gives it (a viewBox,
+    no fixed size: a fixed one left the code small in the corner of a larger box)."""
     return segno.make(url, error="m").svg_inline(scale=scale, dark="#1b1b1b", light="#fff",
-                                                 border=2)
+                                                 border=2, omitsize=True)

@@ -3,19 +3,22 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask
 from flask_babel import gettext
 from markupsafe import Markup
 
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
 from .pins import is_keeper
-from .views import assets, devices, rules
+from .views import assets, devices, rules, this_page
 
 
 def init_app(app: Flask) -> None:
-    """Give the templates their filters (``bdi``, ``rules``) and globals (dominoes, rule
-    links, option labels, the device's role, the live-update attributes)."""
-    app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules)
+    """Give the templates their filters (``bdi``, ``rules``, ``address``) and globals
+    (dominoes, rule links, option labels, the device's role, the live-update attributes,
+    this page's address, the theme colour)."""
+    app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules, address=address)
     app.jinja_env.globals.update(
         keeper=is_keeper,
         live_attrs=devices.live_attrs,
@@ -25,6 +28,8 @@ def init_app(app: Flask) -> None:
         option_label=option_label,
         value_label=value_label,
         option_rule=OPTION_RULES.get,
+        this_page=this_page,
+        theme_colour=assets.THEME_COLOUR,
     )
 
 
@@ -32,6 +37,14 @@ def bdi(name) -> Markup:
     """A name isolated from the text around it (Unicode bidi), so a right-to-left name
     cannot reorder the row it stands in."""
     return Markup("<bdi>{}</bdi>").format(name)
+
+
+def address(url: str) -> Markup:
+    """An address to read off the screen and type, allowed to break only after a "/" (and
+    never before its last one): "http://192.168.1.20:5000/" then "games/…", not "ga" and
+    "mes", nor a "/" alone on its line."""
+    parts = re.split(r"(?<=/)(?=[^/])", url)   # after each run of slashes, before more text
+    return Markup("<wbr>").join(Markup.escape(part) for part in parts)
 
 
 def option_label(name: str) -> str:

@@ -80,8 +80,56 @@ def test_page_has_no_axe_violations(site, page, name):
     base, gid, protected = site
     season = api(base, "GET", "/api/seasons")["seasons"][0]["id"]
     page.goto(base + PAGES[name].format(gid=gid, protected=protected, season=season))
+    problems = violations(page)
+    assert not problems, "\n".join(problems)
+
+
+#: Pages laid out differently on a phone: the scores a player per row, the records a card
+#: per player, the top bar in two rows.
+PHONE_PAGES = {
+    "scores on a phone": "/games/{gid}",
+    "season table on a phone": "/seasons/{season}?min_games=2",
+    "players on a phone": "/players",
+    "round on a phone": "/games/{gid}/rounds/4",
+}
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    yield context.new_page()
+    context.close()
+
+
+def violations(page) -> list[str]:
     results = axe_module.Axe().run(page, options=WCAG_21_AA)
-    problems = [f"{v['id']} ({v['impact']}): {v['help']} — "
-                + "; ".join(n["target"][0] for n in v["nodes"][:4])
-                for v in results.response["violations"]]
+    return [f"{v['id']} ({v['impact']}): {v['help']} — "
+            + "; ".join(n["target"][0] for n in v["nodes"][:4])
+            for v in results.response["violations"]]
+
+
+@pytest.mark.parametrize("name", list(PHONE_PAGES))
+def test_phone_page_has_no_axe_violations(site, phone, name):
+    base, gid, _protected = site
+    season = api(base, "GET", "/api/seasons")["seasons"][0]["id"]
+    phone.goto(base + PHONE_PAGES[name].format(gid=gid, season=season))
+    problems = violations(phone)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_pin_page_carrying_a_refused_round_has_no_axe_violations(site, page):
+    base, _gid, protected = site
+    page.goto(f"{base}/games/{protected}/rounds/1")
+    # The round as a device that lost its cookie sends it: the PIN page, carrying it.
+    page.evaluate("""(action) => {
+      const form = document.createElement('form');
+      form.method = 'post'; form.action = action;
+      for (const [k, v] of [['score-0', '0'], ['score-1', '7'], ['revision', '0']]) {
+        const input = document.createElement('input');
+        input.type = 'hidden'; input.name = k; input.value = v; form.appendChild(input);
+      }
+      document.body.appendChild(form); form.submit();
+    }""", f"/games/{protected}/rounds/1")
+    page.wait_for_selector("#carried")
+    problems = violations(page)
     assert not problems, "\n".join(problems)

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from helpers import create_game
+from helpers import create_game, paragraphs
 from scorekeeper import _instance_secret, create_app
 
 OFFICIAL = {"set": "12", "deal": "A", "starter": "engine_holder", "first_turn": "train",
@@ -34,7 +34,8 @@ def test_home_lists_games_and_shows_join_qr(client, gid):
     html = client.get("/").get_data(as_text=True)
     assert "Friday" in html and "New game" in html
     assert "<svg" in html and "segno" in html          # the QR code, as SVG
-    assert re.search(r"http://[0-9.]+(:\d+)?/", html)   # the address to type
+    # The address to type (breaks allowed after its slashes).
+    assert re.search(r"http://[0-9.]+(:\d+)?/", html.replace("<wbr>", ""))
 
 
 def test_home_orders_in_progress_before_finished(client, game_factory):
@@ -437,3 +438,51 @@ def test_every_wrong_score_is_marked_at_once(client, game_factory):
     assert marked == ["0", "1", "2"]                     # Dee's 0 is fine
     assert html.count('class="seat-error"') == 3
     assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["scores"] is None
+    # The box above the form lists every one of them, in seating order, not the first only.
+    box = re.search(r'<div class="form-error" role="alert" id="round-problems">(.*?)</div>',
+                    html, re.S).group(1)
+    assert paragraphs(box) == [
+        "Ann's score must be a whole number from 0 to 1118.",
+        "A score of 5000 for Bob is impossible: a round score is from 0 to 1118, the largest "
+        "possible hand in this round (R7.4).",
+        "Chi's score must be a whole number from 0 to 1118."]
+
+
+@pytest.mark.parametrize("names, refused, marked", [
+    # The same person twice, any case or spacing: both boxes are marked, not neither.
+    (["Bob", "Ann", "bob "], "bob is in the game twice: names must differ (ignoring case).",
+     [0, 2]),
+    (["Ann", "", "ANN", "Chi"], "ANN is in the game twice: names must differ (ignoring case).",
+     [0, 2]),
+    # Too long: refused with the limit, never cut to 40 characters unseen.
+    (["Ann", "María José Fernández de la Peña y Gutiérrez López"],
+     "María José Fernández de la Peña y Gutiér… is too long: a name has at most 40 characters.", [1]),
+])
+def test_a_refused_name_marks_its_boxes(client, names, refused, marked):
+    r = client.post("/games/new", data=new_game_form(names))
+    html = r.get_data(as_text=True)
+    assert refused in paragraphs(html)
+    assert [int(n) for n in re.findall(
+        r'id="players-(\d+)"[^>]*aria-invalid="true" aria-describedby="players-error"',
+        html)] == marked
+    assert 'id="players-error"' in html and "maxlength" not in html.split('id="players-0"')[1][:300]
+    assert client.get("/api/games").get_json()["games"] == []
+
+
+@pytest.mark.parametrize("form_path, field", [
+    ("/games/new", "name"), ("/seasons", "name")])
+def test_no_name_box_cuts_what_is_typed(client, form_path, field):
+    html = client.get(form_path).get_data(as_text=True)
+    box = re.search(r'<input[^>]*name="%s"[^>]*>' % field, html).group(0)
+    assert "maxlength" not in box
+
+
+def test_a_game_name_too_long_is_refused_once_with_its_limit(client, gid):
+    name = "Friday night at the club, the long table by the window, 2026!"   # 61
+    r = client.post("/games/new", data=new_game_form(["Ann", "Bob"], name=name))
+    sentences = [p for p in paragraphs(r) if "60" in p]
+    assert sentences == ["The game name is too long: at most 60 characters."]
+    r = client.post(f"/games/{gid}/rename", data={"name": name})
+    assert [p for p in paragraphs(r) if "60" in p] == [
+        "The game name is too long: at most 60 characters."]
+    assert client.get(f"/api/games/{gid}").get_json()["name"] == "Friday"

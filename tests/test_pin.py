@@ -3,6 +3,9 @@ guessing slowed, the live-update check, and the TV board."""
 
 import re
 from html import unescape
+from urllib.parse import parse_qs
+
+from werkzeug.datastructures import MultiDict
 
 import pytest
 
@@ -183,18 +186,164 @@ def test_page_writes_without_the_pin_are_refused_and_store_nothing(client, game,
     assert "No live table" in page_text(client.get(f"/games/{gid}/rounds/1/live/log"))
 
 
-@pytest.mark.parametrize("path, data", [
-    ("rename", {"name": "Saturday"}),
-    ("rounds/1", {"score-0": "0", "score-1": "5", "score-2": "9", "revision": "0"}),
-    ("rounds/1/live/start", {"starter": "0", "tiles_each": "5"}),
-])
-def test_an_expired_form_from_a_viewer_is_the_pin_page(csrf_app, path, data):
-    # The form would come back with what was typed, but this device may not change the game.
+#: Every form of a protected game's pages, as a device sends it: (path, fields).
+GAME_FORMS = [
+    ("rounds/1", {"score-0": "0", "score-1": "5", "score-2": "9", "hand-0": "", "hand-1": "",
+                  "hand-2": "", "base-0": "", "base-1": "", "base-2": "", "revision": "0",
+                  "confirm": ""}),
+    ("rename?next=/", {"name": "Saturday"}),
+    ("delete", {}),
+    ("undo", {"next": "/"}),
+    ("redo", {}),
+    ("restore", {}),
+    ("rounds/1/live/start", {"starter": "0", "tiles_each": "5", "active": "0"}),
+    ("rounds/1/live/action", {"kind": "pass", "active": "1"}),
+    ("rounds/1/live/undo", {"active": "1"}),
+]
+TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+KEPT = "Not saved yet: what you sent is kept on this page. Enter the PIN and it is sent again."
+
+
+def hidden_fields(html: str) -> list[tuple[str, str]]:
+    """The hidden inputs of a page, (name, value), in order."""
+    fields = []
+    for tag in re.findall(r"<input\b[^>]*>", html):
+        if 'type="hidden"' in tag:
+            name = re.search(r'name="([^"]*)"', tag).group(1)
+            fields.append((name, unescape(re.search(r'value="([^"]*)"', tag).group(1))))
+    return fields
+
+
+def send_with_the_pin(client, gid, form, pin):
+    """Post the PIN page's form with *pin*, and follow its answer as a browser does: a 307
+    sends the same body again to its Location (Werkzeug's client would send it empty)."""
+    data = MultiDict([*form, ("pin", pin)])
+    first = client.post(f"/games/{gid}/pin", data=data)
+    if first.status_code != 307:
+        return first
+    r = client.post(first.headers["Location"], data=data, follow_redirects=True)
+    r.history = (first, *r.history)
+    return r
+
+
+def stored_as_created(client, gid):
+    """True while the game is as created: named Friday, no round scored, no live table,
+    not deleted."""
+    stored = client.get(f"/api/games/{gid}").get_json()
+    log = page_text(client.get(f"/games/{gid}/rounds/1/live/log"))
+    return (stored["name"] == "Friday" and stored["rounds"][0]["scores"] is None
+            and "No live table" in log)
+
+
+@pytest.mark.parametrize("path, data", GAME_FORMS, ids=[p for p, _d in GAME_FORMS])
+@pytest.mark.parametrize("token", [None, "stale"])
+def test_a_form_from_a_device_that_is_not_the_scorekeeper_is_the_pin_page(
+        csrf_app, path, data, token):
+    # CSRF on, as served: the token is missing (the cookie was cleared) or from another
+    # session (the secret key changed).  The answer is the PIN page, never a 500; what was
+    # sent rides in its form, and nothing is stored.
     client = csrf_app.test_client()
     gid = create_game(client, name="Friday", pin=PIN)["id"]
+    sent = {**data, **({"csrf_token": token} if token else {})}
+    r = client.post(f"/games/{gid}/{path}", data=sent)
+    assert r.status_code == 403 and PROTECTED in paragraphs(r) and KEPT in paragraphs(r)
+    carried = dict(hidden_fields(r.get_data(as_text=True)))
+    assert carried.pop("resend") == f"/games/{gid}/{path}"
+    assert carried.pop("csrf_token") != token
+    assert carried == data
+    assert stored_as_created(client, gid)
+
+
+def test_the_pin_page_shows_the_typed_scores_and_saves_them_once_the_pin_is_right(csrf_app):
+    client = csrf_app.test_client()
+    gid = create_game(client, name="Friday", pin=PIN)["id"]
+    path, data = GAME_FORMS[0]
     r = client.post(f"/games/{gid}/{path}", data=data)
-    assert r.status_code == 403 and PROTECTED in paragraphs(r)
+    html = r.get_data(as_text=True)
+    assert ["Ann: 0", "Bob: 5", "Chi: 9"] == re.findall(
+        r"<li>(\w+: \d+)</li>", re.sub(r"</?bdi>", "", html))
+    form = hidden_fields(html)
+    # A wrong PIN keeps it all; the right one sends the round again (307: method and body).
+    r = client.post(f"/games/{gid}/pin", data=MultiDict([*form, ("pin", "0000")]))
+    assert r.status_code == 403 and NOT_THE_PIN in paragraphs(r)
+    form = hidden_fields(r.get_data(as_text=True))
+    assert dict(form)["score-1"] == "5" and KEPT in paragraphs(r)
+    r = send_with_the_pin(client, gid, form, PIN)
+    assert r.history[0].status_code == 307 and "Round 1 saved." in paragraphs(r)
+    stored = client.get(f"/api/games/{gid}").get_json()["rounds"][0]
+    assert stored["scores"] == dict(zip(PLAYERS, (0, 5, 9))) and stored["revision"] == 1
+    assert len(client.get(f"/api/games/{gid}/history").get_json()["changes"]) == 3
+
+
+def test_a_rename_refused_for_the_pin_goes_where_it_was_going_once_the_pin_is_right(csrf_app):
+    client = csrf_app.test_client()
+    gid = create_game(client, name="Friday", pin=PIN)["id"]
+    r = client.post(f"/games/{gid}/rename?next=/", data={"name": "Saturday"})
+    html = r.get_data(as_text=True)
+    assert "Game name: Saturday" in re.sub(r"</?bdi>", "", html)
+    r = send_with_the_pin(client, gid, hidden_fields(html), PIN)
+    assert r.request.path == "/" and "Game renamed." in paragraphs(r)
+    assert client.get(f"/api/games/{gid}").get_json()["name"] == "Saturday"
+
+
+def test_a_save_after_the_pin_changed_elsewhere_comes_back_with_what_was_typed(csrf_app):
+    keeper = csrf_app.test_client()
+    gid = create_game(keeper, name="Friday", pin=PIN)["id"]
+    token = TOKEN.search(keeper.get(f"/games/{gid}/pin").get_data(as_text=True)).group(1)
+    keeper.post(f"/games/{gid}/pin", data={"csrf_token": token, "pin": PIN})
+    page = keeper.get(f"/games/{gid}/rounds/1").get_data(as_text=True)
+    assert 'id="save-round"' in page
+    # Another device changes the PIN while this one is typing.
+    assert keeper.put(f"/api/games/{gid}/pin", json={"pin": "8642"},
+                      headers={pins.HEADER: PIN}).status_code == 200
+    typed = {**GAME_FORMS[0][1], "csrf_token": TOKEN.search(page).group(1)}
+    r = keeper.post(f"/games/{gid}/rounds/1", data=typed)
+    assert r.status_code == 403 and KEPT in paragraphs(r)
+    r = send_with_the_pin(keeper, gid, hidden_fields(r.get_data(as_text=True)), "8642")
+    assert "Round 1 saved." in paragraphs(r)
+    assert keeper.get(f"/api/games/{gid}").get_json()["rounds"][0]["scores"] == dict(
+        zip(PLAYERS, (0, 5, 9)))
+
+
+@pytest.mark.parametrize("resend", ["https://evil.example/", "//evil.example/games/x",
+                                    "/games/OTHER/rename", "/games/{gid}/pin",
+                                    "/games/{gid}/pin/change", "/games/{gid}/rename\\x"])
+def test_the_pin_form_sends_again_only_to_the_games_own_forms(client, game, resend):
+    gid = game["id"]
+    r = client.post(f"/games/{gid}/pin", data={"pin": PIN, "name": "Saturday",
+                                              "resend": resend.format(gid=gid)})
+    assert r.status_code == 302 and r.headers["Location"] == f"/games/{gid}"
     assert client.get(f"/api/games/{gid}").get_json()["name"] == "Friday"
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "null"])
+def test_a_form_another_site_sent_is_not_carried(csrf_app, origin):
+    # A page elsewhere posting scores to the game: the PIN page asks for the PIN, but what
+    # that page sent is not carried, so entering the PIN could never save it.
+    client = csrf_app.test_client()
+    gid = create_game(client, name="Friday", pin=PIN)["id"]
+    r = client.post(f"/games/{gid}/rounds/1", data=GAME_FORMS[0][1],
+                    headers={"Origin": origin})
+    assert r.status_code == 403 and PROTECTED in paragraphs(r) and KEPT not in paragraphs(r)
+    assert dict(hidden_fields(r.get_data(as_text=True))).keys() == {"csrf_token", "resend"}
+    r = client.post(f"/games/{gid}/rounds/1", data=GAME_FORMS[0][1],
+                    headers={"Origin": "http://localhost"})
+    assert KEPT in paragraphs(r)
+
+
+@pytest.mark.parametrize("path", ["/games/{gid}/rounds/1", "/games/{gid}",
+                                  "/games/{gid}/rounds/1?lang=en"])
+def test_the_pin_links_lead_back_without_a_stray_question_mark(client, game, path):
+    gid = game["id"]
+    page = path.format(gid=gid)
+    html = client.get(page).get_data(as_text=True)
+    link = unescape(re.search(r'id="enter-pin" href="([^"]+)"', html).group(1))
+    where, query = link.split("?", 1)
+    assert where == f"/games/{gid}/pin" and parse_qs(query) == {"next": [page]}
+    # A viewer opening a form's page gets the PIN page, its "Just watch" leading back there.
+    html = client.get(f"/games/{gid}/rename").get_data(as_text=True)
+    assert unescape(re.search(r'<a class="button big" href="([^"]+)"', html).group(1)) == \
+        f"/games/{gid}/rename"
 
 
 def test_entering_the_pin_makes_this_device_the_scorekeeper(client, app, game):

@@ -11,6 +11,7 @@ import subprocess
 import unicodedata
 from datetime import date
 from decimal import Decimal
+from urllib.parse import unquote
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -463,6 +464,26 @@ def test_season_pages_answer_304_until_something_changes(client):
     play(client, ["Ann", "Bob"], [[0, 10]])
     again = client.get(f"/seasons/{s['id']}", headers={"If-None-Match": f'"{etag}"'})
     assert again.status_code == 200 and "<bdi>Ann</bdi>" in again.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("name, ascii_name", [
+    # Words outside the Latin letters: the season's dates, never "season-Winter-2026-".
+    ("Winter 2026 冬季", "season-2026-12-01-to-2027-02-28"),
+    ("Χειμώνας 2026", "season-2026-12-01-to-2027-02-28"),
+    ("ฤดูหนาว", "season-2026-12-01-to-2027-02-28"),
+    # Latin letters with accents keep every word, written without them.
+    ("Mùa đông 2026", "season-Mua-dong-2026"),
+    ("Winter – Straße", "season-Winter-Strasse"),
+])
+def test_the_season_files_are_named_readably_in_ascii_and_exactly_in_utf8(client, name,
+                                                                          ascii_name):
+    s = season(client, name=name, start="2026-12-01", end="2027-02-28")
+    for ext in ("csv", "pdf"):
+        disposition = client.get(f"/seasons/{s['id']}.{ext}").headers["Content-Disposition"]
+        plain, utf8 = disposition.split("; filename*=UTF-8''")
+        assert plain.endswith(f'filename="{ascii_name}.{ext}"')
+        assert unquote(utf8) == f"season-{name.replace(' ', '-')}.{ext}"
+        disposition.encode("ascii")                       # the header itself is ASCII
 
 
 def test_the_season_csv(client):

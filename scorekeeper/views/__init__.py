@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import abort
+from flask import abort, request
 
 from ..db import get_db
 from ..game import Game, Round
@@ -35,6 +35,13 @@ def keeps_input(view):
     fail with the sentence (``forms.PageForm.refusal``), so it only renders."""
     view.keeps_input = True
     return view
+
+
+def this_page() -> str:
+    """The address of this request, its query included, without a stray "?" when it has
+    none (``request.full_path`` always ends one): for a link back to it."""
+    query = request.query_string.decode("latin-1")
+    return request.path + (f"?{query}" if query else "")
 
 
 def safe_next(target: str | None, default: str) -> str:

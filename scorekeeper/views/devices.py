@@ -26,8 +26,8 @@ from ..netinfo import join_urls
 from ..parsing import whole_number
 from ..pins import PinRefused, check, client_address, hash_pin, is_keeper, parse_pin, remember
 from ..pagecache import page_etag
-from ..storage import last_saved_round, load_game, set_pin
-from . import keeps_input, safe_next
+from ..storage import GameNotFound, last_saved_round, load_game, set_pin
+from . import keeps_input, safe_next, this_page
 
 bp = Blueprint("devices", __name__)
 
@@ -64,13 +64,14 @@ def live_attrs(game: Game) -> Markup:
 @bp.route("/games/<game_id>/pin", methods=["GET", "POST"])
 @keeps_input
 def enter_pin(game_id: str):
-    """"Scorekeeper? Enter the PIN": this device becomes the game's scorekeeper."""
+    """"Scorekeeper? Enter the PIN": this device becomes the game's scorekeeper (and a form
+    refused for want of the PIN is sent again)."""
     db = get_db()
     game = load_game(db, game_id, deleted=True)
     back = safe_next(request.args.get("next"), url_for("games.game", game_id=game_id))
+    form = PinForm(game_id)
     if not game.protected or is_keeper(game):
-        return redirect(back)
-    form = PinForm()
+        return _onwards(form, back)
     if form.validate_on_submit():
         try:
             check(game, (form.pin.data or "").strip(), client_address())
@@ -78,9 +79,17 @@ def enter_pin(game_id: str):
             return pin_refused_page(refused, back)
         remember(game)
         flash(_("This device is now the scorekeeper of %(name)s.", name=game.display_name()))
-        return redirect(back)
+        return _onwards(form, back)
     return render_template("pin.html", game=game, form=form, error=form.refusal, back=back), \
         400 if form.refusal else 200
+
+
+def _onwards(form: PinForm, back: str):
+    """Where a device that may now change the game goes: the form it sent before, sent
+    again as it was (307 keeps the method and the body), else *back*."""
+    if form.resend.data:
+        return redirect(form.resend.data, code=307)
+    return redirect(back)
 
 @bp.route("/games/<game_id>/pin/change", methods=["GET", "POST"])
 @keeps_input
@@ -113,18 +122,35 @@ def change_pin(game_id: str):
     return render_template("pin_change.html", game=game, form=form, error=error), status, headers
 
 def pin_refused_page(refused: PinRefused, back: str | None = None):
-    """A page write without the PIN: say so, and offer to enter it (403, or 429 waiting).
+    """A page write without the PIN: say so, and offer to enter it (403, or 429 waiting);
+    what the refused form sent rides in the PIN form and is sent again once the PIN is
+    right (:class:`~scorekeeper.forms.PinForm`).
 
     "Just watch" leads *back*: by default the page asked for, or for a form sent, the
     page it was sent from."""
     game = refused.game
     if back is None:
-        back = safe_next(request.full_path if request.method == "GET" else request.referrer
+        back = safe_next(this_page() if request.method == "GET" else request.referrer
                          and _local_path(request.referrer),
                          url_for("games.game", game_id=game.id))
-    return (render_template("pin.html", game=game, form=PinForm(), error=refused.message,
-                            back=back),
+    return (render_template("pin.html", game=game, form=PinForm(game.id, sent_to=this_page()),
+                            error=refused.message, back=back),
             refused.status, refused.headers)
+
+
+def refusal_for_viewer() -> PinRefused | None:
+    """The PIN refusal a form sent to a protected game by a device that is not its
+    scorekeeper gets, for an answer that comes before its view runs (an expired token):
+    None for any other request."""
+    game_id = (request.view_args or {}).get("game_id")
+    if request.method != "POST" or not game_id:
+        return None
+    try:
+        game = load_game(get_db(), game_id, deleted=True)
+    except GameNotFound:
+        return None
+    return None if is_keeper(game) else PinRefused(game)
+
 
 def _local_path(url: str) -> str:
     from urllib.parse import urlsplit

@@ -196,8 +196,8 @@ def season_csv(season_id: str):
         writer.writerow(["" if data.get(c) is None else data.get(c, "") for c in CSV_COLUMNS])
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = content_disposition(
-        f"season-{table.season.name}", season_id, prefix="season", ext="csv",
-        disposition="attachment")
+        f"season-{table.season.name}", season_dates(table.season), prefix="season",
+        ext="csv", disposition="attachment")
     return response
 
 
@@ -215,4 +215,11 @@ def season_print(season_id: str):
     data = season_pdf(table, paper=request.args.get("paper") or
                       current_app.config.get("PAPER_SIZE", "A4"),
                       font_dir=current_app.config.get("PDF_FONT_DIR"))
-    return pdf_response(data, f"season-{table.season.name}", fallback=season_id)
+    return pdf_response(data, f"season-{table.season.name}", fallback=season_dates(table.season),
+                        prefix="season")
+
+
+def season_dates(season) -> str:
+    """A season's days as a file's name when its name is not in Latin letters:
+    "2026-12-01-to-2027-02-28"."""
+    return f"{season.start.isoformat()}-to-{season.end.isoformat()}"

@@ -48,11 +48,13 @@ def round_screen(game_id: str, number: int):
         form.rebase(stale.conflict)
         return render_round(form, conflict=stale.conflict), 409
     kept = [p for p in game.players if saved.scores[p] != form.scores[p]]
+    # Flashed as "saved": the page it leads to tells static/app.js that the round typed
+    # on this device reached the server (and may be forgotten there).
     if kept:
         flash(_("Round %(n)s saved. Another tablet saved it at the same time; its changes for "
-                "%(names)s were kept too.", n=number, names=format_list(kept)))
+                "%(names)s were kept too.", n=number, names=format_list(kept)), "saved")
     else:
-        flash(_("Round %(n)s saved.", n=number))
+        flash(_("Round %(n)s saved.", n=number), "saved")
     return redirect(next_page(load_game(get_db(), game_id), number))
 
 
