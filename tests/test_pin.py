@@ -79,9 +79,9 @@ def test_api_writes_with_the_pin(client, game, index):
 def test_restore_needs_the_pin(client, game):
     gid = game["id"]
     assert client.delete(f"/api/games/{gid}", headers={pins.HEADER: PIN}).status_code == 200
-    r = client.post(f"/api/games/{gid}/restore")
+    r = client.post(f"/api/games/{gid}/restore", json={})
     assert r.status_code == 403 and r.get_json() == {"error": PROTECTED, "field": "pin"}
-    r = client.post(f"/api/games/{gid}/restore", headers={pins.HEADER: PIN})
+    r = client.post(f"/api/games/{gid}/restore", json={}, headers={pins.HEADER: PIN})
     assert r.status_code == 200 and r.get_json()["protected"] is True
 
 

@@ -164,7 +164,7 @@ def test_a_deleted_game_leaves_the_records_and_a_restore_brings_it_back(client):
     client.delete(f"/api/games/{gid}")
     assert len(record(client, "Ann")["games"]) == 1
     assert record(client, "Bob")["wins"] == 0
-    client.post(f"/api/games/{gid}/restore")
+    client.post(f"/api/games/{gid}/restore", json={})
     assert len(record(client, "Ann")["games"]) == 2
     assert record(client, "Bob")["wins"] == 1
 

@@ -7,9 +7,14 @@ from flask import jsonify, request
 from ..db import get_db
 from ..people import (SeasonNotFound, UnknownPlayer, add_alias, create_season, delete_season,
                       directory, get_season, player, record_of, remove_alias, season_table, seasons)
+from ..parsing import Fields
 from ..records import parse_min_games
-from ..text import _
+from ..text import N_, _
 from . import bp, json_body
+
+#: The fields of each body these routes take (API.md), anything else refused by name.
+ALIAS = Fields(("alias", "of"), N_("“%(name)s” is not a field of another spelling."))
+SEASON = Fields(("name", "from", "to"), N_("“%(name)s” is not a field of a season."))
 
 
 @bp.errorhandler(UnknownPlayer)
@@ -40,7 +45,7 @@ def player_record(name: str):
 @bp.post("/players/aliases")
 def join_names():
     """Two spellings become one person (the games keep the names as played)."""
-    body = json_body()
+    body = json_body(ALIAS)
     record = add_alias(get_db(), body.get("alias"), body.get("of"))
     return jsonify(record.to_json())
 
@@ -61,7 +66,7 @@ def seasons_index():
 @bp.post("/seasons")
 def new_season():
     """Create a season: a name and an inclusive date range."""
-    body = json_body()
+    body = json_body(SEASON)
     season = create_season(get_db(), body.get("name"), body.get("from"), body.get("to"))
     return jsonify(season.to_json()), 201
 

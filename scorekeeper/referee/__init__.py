@@ -34,10 +34,10 @@ from .live import (Action, DrawAction, Finish, IllegalMove, PassAction, PlayActi
                    start_from_json, start_round)
 from .planner import TrainPlan, plan_train
 from .rules import STRUCTURAL, check, is_legal, legal_plays, train_violations
-from .table import InvalidTable, Play, Table, Violation, train_sentence
+from .table import PLAY_FIELDS, TABLE_FIELDS, InvalidTable, Play, Table, Violation, train_sentence
 
 __all__ = [
-    "Play", "Violation", "Table", "InvalidTable", "train_sentence",
+    "Play", "Violation", "Table", "InvalidTable", "train_sentence", "PLAY_FIELDS", "TABLE_FIELDS",
     "check", "is_legal", "legal_plays", "train_violations", "STRUCTURAL",
     "TrainPlan", "plan_train",
     "RoundState", "PlayAction", "DrawAction", "PassAction", "Action", "Finish",
