@@ -23,6 +23,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from . import api
+from .hosts import UntrustedHost
 from .forms import refuse_forms
 from .pins import PinRefused
 from .storage import Busy, GameNotFound, is_busy
@@ -172,10 +173,8 @@ def _http_sentences(error: HTTPException) -> tuple[str, str]:
     if code == 415:
         return (gettext("Unsupported content"),
                 gettext("Send the body as JSON (Content-Type: application/json)."))
-    if isinstance(error, SecurityError):   # a Host outside TRUSTED_HOSTS
-        return (gettext("Unknown address"),
-                gettext("This scorekeeper does not answer at this address. Open it at one of "
-                        "the addresses in its TRUSTED_HOSTS setting."))
+    if isinstance(error, UntrustedHost):   # a Host outside the trusted ones (hosts.py)
+        return gettext("Unknown address"), error.sentence()
     if code == 400:
         return (gettext("Bad request"),
                 gettext("The request could not be understood. Go back, reload and try again."))
