@@ -4,7 +4,8 @@ what went wrong and what to do.
 
 - an unknown route or game (404), 405, 413, 415, a refused Host, other HTTP errors;
 - an expired form (CSRF);
-- a refused PIN (403, or 429 with Retry-After while guessing is slowed);
+- a refused PIN, a game's or the club's (403, or 429 with Retry-After while guessing is
+  slowed);
 - a busy database (503 with Retry-After; a form view marked ``views.keeps_input``
   shows its form again with what was typed, as for an expired form);
 - a fault (500: logged, and nothing was changed by it).
@@ -24,10 +25,11 @@ from werkzeug.exceptions import HTTPException, InternalServerError, SecurityErro
 
 from . import api
 from .hosts import UntrustedHost
+from .clubpin import ClubPinRefused
 from .forms import refuse_forms
 from .pins import PinRefused
 from .storage import Busy, GameNotFound, is_busy
-from .views import devices
+from .views import club, devices
 
 #: How soon to try again after a busy database (seconds).
 RETRY_BUSY = {"Retry-After": "2"}
@@ -39,6 +41,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, expired_form)
     app.register_error_handler(GameNotFound, game_not_found)
     app.register_error_handler(PinRefused, pin_refused)
+    app.register_error_handler(ClubPinRefused, club_pin_refused)
     app.register_error_handler(Busy, busy)
     app.register_error_handler(sqlite3.OperationalError, database_error)
     app.register_error_handler(InternalServerError, server_error)
@@ -95,6 +98,14 @@ def pin_refused(error: PinRefused):
     if is_api_request():
         return api.pin_refused(error)
     return devices.pin_refused_page(error)
+
+
+def club_pin_refused(error: ClubPinRefused):
+    """A club-level change without the club PIN: the prompt, which comes back to what was
+    being done (the API blueprint answers its own)."""
+    if is_api_request():
+        return api.pin_refused(error)
+    return club.pin_refused_page(error)
 
 
 def busy(error: Busy):

@@ -123,12 +123,15 @@ def test_guessing_is_slowed_per_client_and_game(client, game, app, game_factory)
                             environ_base={"REMOTE_ADDR": "10.0.0.9"}).status_code == 200
 
 
-def test_guesses_are_forgotten_after_ten_minutes():
-    g = pins.Guesses()
+def test_guesses_are_forgotten_after_ten_minutes(database):
+    from scorekeeper.storage import connect
+    db = connect(database)
+    g = pins.Guesses(lambda: db)
     for t in range(5):
         g.wrong("1.2.3.4", "g", now=100.0 + t)
     assert g.wait("1.2.3.4", "g", now=110.0) == 591
     assert g.wait("1.2.3.4", "g", now=100.0 + pins.WINDOW + 0.5) == 0
+    db.close()
 
 
 # --- the pages ---------------------------------------------------------------

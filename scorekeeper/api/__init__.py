@@ -16,6 +16,7 @@ from flask import Blueprint, jsonify, request
 
 from ..errors import BadInput
 from ..parsing import Fields, load_json
+from ..clubpin import ClubPinRefused
 from ..pins import PinRefused
 from ..storage import GameNotFound
 from ..text import _
@@ -71,9 +72,11 @@ def unsupported(_error):
 
 
 @bp.errorhandler(PinRefused)
-def pin_refused(error: PinRefused):
-    """403 without the right PIN; 429 (Retry-After) while guessing is slowed."""
-    return jsonify(error=error.message, field="pin"), error.status, error.headers
+@bp.errorhandler(ClubPinRefused)
+def pin_refused(error: PinRefused | ClubPinRefused):
+    """403 without the right PIN (the game's, field "pin"; the club's, "club_pin"); 429
+    (Retry-After) while guessing is slowed."""
+    return jsonify(error=error.message, field=error.field), error.status, error.headers
 
 
 @bp.errorhandler(GameNotFound)
@@ -82,4 +85,4 @@ def game_not_found(_error):
     return jsonify(error=_("There is no game with that id."), field="id"), 404
 
 
-from . import games, players, referee  # noqa: E402,F401  (routes register themselves on bp)
+from . import club, games, players, referee  # noqa: E402,F401  (routes register on bp)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import jsonify, request
 
+from ..clubpin import require_club, require_restorer
 from ..db import get_db
 from ..errors import BadInput
 from ..game import Game, parse_game_name, parse_players
@@ -86,10 +87,12 @@ def delete(game_id: str):
 
 @bp.post("/games/<game_id>/restore")
 def restore(game_id: str):
-    """Bring a deleted game back whole: rounds, history, live-table logs."""
+    """Bring a deleted game back whole: rounds, history, live-table logs (the club PIN,
+    while one is set, or the game's own)."""
     db = get_db()
     json_body(RESTORE, optional=True)
-    keeper_only(load_game(db, game_id, deleted=True))
+    require_restorer(load_game(db, game_id, deleted=True), request.headers.get(HEADER),
+                     api=True)
     return jsonify(game_json(restore_game(db, game_id)))
 
 
@@ -129,6 +132,7 @@ def export(game_id: str):
 @bp.post("/games/import")
 def import_():
     """A new game (a new id) from an export document; 400 naming the field, nothing stored."""
+    require_club(api=True)
     game = import_game(get_db(), parse_document(json_body(EXPORT)))
     return jsonify(game_json(game)), 201
 

@@ -120,13 +120,14 @@ def pin_refused_page(refused: PinRefused, back: str | None = None):
     game = refused.game
     if back is None:
         back = safe_next(request.full_path if request.method == "GET" else request.referrer
-                         and _local_path(request.referrer),
+                         and local_path(request.referrer),
                          url_for("games.game", game_id=game.id))
     return (render_template("pin.html", game=game, form=PinForm(), error=refused.message,
                             back=back),
             refused.status, refused.headers)
 
-def _local_path(url: str) -> str:
+def local_path(url: str) -> str:
+    """The path and query of *url* (a Referer), for safe_next to judge."""
     from urllib.parse import urlsplit
     parts = urlsplit(url)
     return parts.path + (f"?{parts.query}" if parts.query else "")

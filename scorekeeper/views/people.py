@@ -15,6 +15,7 @@ from flask import (Blueprint, Response, current_app, flash, redirect, render_tem
 from flask_babel import gettext as _
 
 from ..charts import game_totals_chart
+from ..clubpin import require_club
 from ..db import get_db
 from ..errors import BadInput
 from ..forms import AliasForm, ConfirmForm, SeasonForm, attach
@@ -89,7 +90,8 @@ def _player_page(name: str):
 @bp.post("/players/aliases")
 def join_spelling():
     """Join another spelling (alias) to a player (of): the player page's form (CSRF is
-    checked for every form before a view runs)."""
+    checked for every form before a view runs; the club PIN, when one is set)."""
+    require_club()
     alias, of = AliasForm().alias.data or "", request.form.get("of", "")
     try:
         record = add_alias(get_db(), alias, of)
@@ -104,6 +106,7 @@ def join_spelling():
 @bp.post("/players/aliases/remove")
 def separate_spelling():
     """Make a joined spelling its own player again; back to the page it was asked from."""
+    require_club()
     alias, back = request.form.get("alias", ""), request.form.get("player", "")
     target = player_url(back) if back else url_for("people.players")
     try:
@@ -118,7 +121,9 @@ def separate_spelling():
 @bp.route("/seasons", methods=["GET", "POST"])
 @keeps_input
 def seasons_page():
-    """Every season, and the form that starts one."""
+    """Every season, and the form that starts one (with the club PIN, when one is set)."""
+    if request.method == "POST":
+        require_club()
     form = SeasonForm()
     if form.validate_on_submit():
         try:
@@ -169,6 +174,7 @@ def season_board(season_id: str):
 @bp.post("/seasons/<season_id>/delete")
 def season_delete(season_id: str):
     """Remove a season; its games and everyone's records stay."""
+    require_club()
     delete_season(get_db(), season_id)
     flash(_("The season was removed; its games and the players' records stay."), "ok")
     return redirect(url_for("people.seasons_page"))
