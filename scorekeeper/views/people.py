@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 
 from flask import (Blueprint, Response, current_app, flash, redirect, render_template,
                    request, url_for)
@@ -207,10 +208,17 @@ def season_csv(season_id: str):
     return response
 
 
+#: What makes a spreadsheet read a cell as a formula, at its start.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def spreadsheet_safe(text: str) -> str:
     """A name a spreadsheet shows as text: one starting with =, +, -, @ (or a tab or
-    return) would be read as a formula, so it gets a leading apostrophe."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return) would be read as a formula, so it gets a leading apostrophe — and so does
+    one starting with a character a spreadsheet may fold into one of them (NFKC: the
+    fullwidth "＝＋－＠", the small "﹦﹢﹣", the superscript "⁼⁺" …)."""
+    first = unicodedata.normalize("NFKC", text[:1])[:1]
+    return "'" + text if first in FORMULA_STARTS else text
 
 
 @bp.get("/seasons/<season_id>.pdf")
