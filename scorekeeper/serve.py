@@ -24,9 +24,9 @@ class SecureErrorTask(ErrorTask):
     headers too large: 400, 431; a fault: 500), which never reach the app, with the
     security headers every answer of the app carries."""
 
-    def execute(self):
+    def __init__(self, channel, request):
+        super().__init__(channel, request)
         self.response_headers.extend(SECURITY_HEADERS.items())
-        super().execute()
 
 
 class SecureChannel(HTTPChannel):
