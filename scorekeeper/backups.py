@@ -7,9 +7,10 @@ it leaves the hashes out (a 4-digit PIN's hash is guessed offline in minutes) an
 page says so before the download.
 
 A restore goes through two requests: the upload is checked and staged under a token
-(:func:`stage_upload`, in the instance folder's ``restore/``), its summary shown; the
-confirmation swaps it in whole (:func:`swap_in`), the database as it was kept in the
-instance folder's ``backups/`` (:func:`kept_folder`).  The checks and the swap are
+(:func:`stage_upload`, in ``restore/`` beside the database), its summary shown; the
+confirmation swaps it in whole (:func:`swap_in`), the database as it was kept in
+``backups/`` beside the database (:func:`kept_folder`; in a checkout, ``instance/backups``).
+Beside the database: on its disk, so the copies are quick and a full disk shows first.  The checks and the swap are
 ``storage.restore``'s.
 """
 
@@ -49,13 +50,14 @@ def download_copy(keep_pins: bool):
 
 
 def kept_folder() -> str:
-    """Where a restore keeps the database as it was before (the instance folder's
-    ``backups/``)."""
-    return os.path.join(current_app.instance_path, "backups")
+    """Where a restore keeps the database as it was before: ``backups/`` beside it."""
+    return os.path.join(os.path.dirname(os.path.abspath(current_app.config["DATABASE"])),
+                        "backups")
 
 
 def _staging_folder() -> str:
-    folder = os.path.join(current_app.instance_path, "restore")
+    folder = os.path.join(os.path.dirname(os.path.abspath(current_app.config["DATABASE"])),
+                          "restore")
     os.makedirs(folder, mode=0o700, exist_ok=True)
     return folder
 

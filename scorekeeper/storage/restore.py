@@ -78,8 +78,8 @@ def stage(upload: str, staged: str) -> BackupSummary:
         finally:
             copy.close()
     except sqlite3.DatabaseError as error:   # a damaged or encrypted file, say
-        raise _refused(_("This backup cannot be read (%(error)s); nothing was changed.",
-                         error=error)) from None
+        raise _refused(_("This backup is damaged or cannot be read (%(error)s); nothing "
+                         "was changed.", error=error)) from None
     finally:
         source.close()
     os.chmod(staged, 0o600)
