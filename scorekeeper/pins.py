@@ -32,7 +32,7 @@ from .db import get_db
 from .errors import BadInput
 from .game import Game
 from .lru import LRU
-from .storage import add_wrong, wrong_times
+from .storage import release_guess, reserve_guess, wrong_times
 from .text import _
 
 _PIN = re.compile(r"[0-9]{4,8}")
@@ -118,8 +118,9 @@ class Guesses:
     database: per client address (MAX_WRONG in WINDOW) and from everyone together
     (MAX_WRONG_ALL in WINDOW_ALL).
 
-    wait(), wait_all() and wrong() are all the rest of the app asks.  Times are seconds
-    of the wall clock (*now*, for tests), as they must mean the same after a restart.
+    wait(), wait_all(), count() and take_back() are all the rest of the app asks.  Times
+    are seconds of the wall clock (*now*, for tests), as they must mean the same after a
+    restart.
     """
 
     def __init__(self, database: Callable[[], object]):
@@ -138,10 +139,26 @@ class Guesses:
         times = wrong_times(self._database(), scope, now - WINDOW_ALL)
         return _wait(times, MAX_WRONG_ALL, WINDOW_ALL, now)
 
-    def wrong(self, client: str, scope: str, now: float | None = None) -> None:
-        """Count one wrong PIN from this client."""
+    def count(self, client: str, scope: str, *, everyone: bool = True,
+              now: float | None = None) -> tuple[int | None, int, bool]:
+        """Count a guess about to be checked, as wrong until :meth:`take_back` says it was
+        right — unless a limit is reached meanwhile (another guess checked side by side):
+        then nothing is counted.  *everyone*: the limit of all counts (not for a device
+        holding the role).  Answers (the guess, or None; the seconds to wait; whether the
+        wait is everyone's)."""
         now = time.time() if now is None else now
-        add_wrong(self._database(), scope, client, now, forget_before=now - WINDOW_ALL)
+        guess, mine, others = reserve_guess(
+            self._database(), scope, client, now, client_since=now - WINDOW,
+            max_client=MAX_WRONG, all_since=now - WINDOW_ALL,
+            max_all=MAX_WRONG_ALL if everyone else None, forget_before=now - WINDOW_ALL)
+        if guess is not None:
+            return guess, 0, False
+        wait = _wait(mine, MAX_WRONG, WINDOW, now)
+        return None, wait or _wait(others, MAX_WRONG_ALL, WINDOW_ALL, now), not wait
+
+    def take_back(self, guess: int) -> None:
+        """The guess counted by :meth:`count` was the right PIN: it is not a wrong one."""
+        release_guess(self._database(), guess)
 
 
 def _wait(times: list[float], limit: int, window: float, now: float) -> int:
@@ -168,17 +185,6 @@ def guesses() -> Guesses:
     return current_app.extensions[GUESSES]
 
 
-def _matches(pin_hash: str, pin: str) -> bool:
-    checked: LRU[tuple[str, str], bool] = current_app.extensions[CHECKED]
-    key = (pin_hash, hashlib.sha256(pin.encode()).hexdigest())
-    if checked.get(key):
-        return True
-    if not check_password_hash(pin_hash, pin):
-        return False
-    checked.put(key, True)
-    return True
-
-
 def check(game: Game, pin: str | None, client: str) -> None:
     """Let a write through, or raise PinRefused (missing, wrong, or guessing slowed)."""
     if not game.protected:
@@ -201,9 +207,19 @@ def verify(scope: str, pin_hash: str, pin: str | None, client: str, *, holds_rol
             raise refused(retry_after=wait, everyone=True)
     if not pin:
         raise refused()
-    if not _matches(pin_hash, pin):
-        guesses().wrong(client, scope)   # the next try waits if this was one too many
-        raise refused(wrong=True)
+    checked: LRU[tuple[str, str], bool] = current_app.extensions[CHECKED]
+    key = (pin_hash, hashlib.sha256(pin.encode()).hexdigest())
+    if checked.get(key):
+        return   # the right PIN, checked before: no guess to count
+    # Counted before the (slow) check, in the transaction that reads the counts: guesses
+    # checked side by side cannot all slip under a limit.
+    guess, wait, everyone = guesses().count(client, scope, everyone=not holds_role)
+    if guess is None:
+        raise refused(retry_after=wait, everyone=everyone)
+    if not check_password_hash(pin_hash, pin):
+        raise refused(wrong=True)   # stays counted: the next try waits if one too many
+    guesses().take_back(guess)
+    checked.put(key, True)
 
 
 # --- devices (pages) --------------------------------------------------------

@@ -128,8 +128,9 @@ def test_guesses_are_forgotten_after_ten_minutes(database):
     db = connect(database)
     g = pins.Guesses(lambda: db)
     for t in range(5):
-        g.wrong("1.2.3.4", "g", now=100.0 + t)
+        assert g.count("1.2.3.4", "g", now=100.0 + t)[0] is not None
     assert g.wait("1.2.3.4", "g", now=110.0) == 591
+    assert g.count("1.2.3.4", "g", now=110.0) == (None, 591, False)      # nothing counted
     assert g.wait("1.2.3.4", "g", now=100.0 + pins.WINDOW + 0.5) == 0
     db.close()
 
@@ -402,12 +403,14 @@ def test_the_limit_of_all_is_an_hour_and_old_guesses_are_forgotten(database):
     db = connect(database)
     g = pins.Guesses(lambda: db)
     for t in range(pins.MAX_WRONG_ALL):
-        g.wrong(f"10.0.{t}.1", "g", now=1000.0 + t)
+        assert g.count(f"10.0.{t}.1", "g", now=1000.0 + t)[0] is not None
     assert g.wait_all("g", now=1100.0) == 3600 - 100 + 1
     assert g.wait_all("other", now=1100.0) == 0
     assert g.wait_all("g", now=1000.0 + pins.WINDOW_ALL + 0.5) == 0       # the first expired
     assert g.wait("10.0.0.1", "g", now=1100.0) == 0                      # 1 from that address
-    g.wrong("10.1.1.1", "g", now=1000.0 + 2 * pins.WINDOW_ALL)           # forgets the old
+    assert g.count("10.9.9.9", "g", now=1100.0) == (None, 3501, True)    # nothing counted
+    assert g.count("10.9.9.9", "g", everyone=False, now=1100.0)[0] is not None  # the role
+    g.count("10.1.1.1", "g", now=1000.0 + 2 * pins.WINDOW_ALL)           # forgets the old
     assert db.execute("select count(*) from pin_guesses").fetchone()[0] == 1
     db.close()
 

@@ -25,7 +25,7 @@ transaction, so the players' records and the seasons never lag a save.
   are the pure ``scorekeeper/archive.py``);
 - :mod:`.moves` — the live table's move log (:class:`StaleLive`);
 - :mod:`.guesses` — the wrong PINs of the guessing limits (:func:`wrong_times`,
-  :func:`add_wrong`), kept across a restart;
+  :func:`reserve_guess`, :func:`release_guess`), kept across a restart;
 - :mod:`.club` — the club's tables: seats and persons, aliases, seasons, the
   club's version and its PIN's hash; every write of them and every read ``people.py``
   makes.
@@ -42,7 +42,9 @@ from .club import (club_pin_hash, club_version, one_person_each, person_of, refr
                    refresh_seats, set_club_pin)
 from .connection import (BUSY_TIMEOUT, Busy, backup, connect, forget_pins, is_busy, now, protect,
                          snapshot, write)
-from .guesses import add_wrong, wrong_times
+from .guesses import release as release_guess
+from .guesses import reserve as reserve_guess
+from .guesses import wrong_times
 from .games import (KEEP_DELETED_DAYS, GameNotFound, create_game, delete_game, deleted_games,
                     game_stamp, kept_until, last_game_id, list_games, load_game, purge_deleted,
                     rename_game, restore_game, set_pin)
@@ -65,7 +67,7 @@ __all__ = [
     "edit_changes", "undo_last", "last_redoable", "redo_last",
     "export_game", "import_game",
     "StaleLive", "live_moves", "add_move", "undo_move",
-    "wrong_times", "add_wrong",
+    "wrong_times", "reserve_guess", "release_guess",
     "club", "club_version", "club_pin_hash", "set_club_pin", "person_of", "refresh_seats",
     "refresh_persons", "one_person_each",
 ]
