@@ -104,13 +104,15 @@ def test_the_club_pages_have_no_axe_violations(tmp_path, new_app, new_database, 
             backup(app.config["DATABASE"], str(tmp_path / "b.sqlite"))
             page.goto(base + "/backup/restore")
             page.set_input_files("#file", str(tmp_path / "b.sqlite"))
-            page.click("#check-backup")
+            with page.expect_navigation():
+                page.click("#check-backup")
         elif step != "first start":
             api(base, "PUT", "/api/club/pin", {"pin": "246810"})
             page.goto(base + ("/club" if step == "club settings with a PIN" else "/games/import"))
             if step == "club PIN refused":
                 page.fill("#club_pin", "1111")
-                page.click("#club-pin-submit")
+                with page.expect_navigation():
+                    page.click("#club-pin-submit")
         results = axe_module.Axe().run(page, options=WCAG_21_AA)
     problems = [f"{v['id']} ({v['impact']}): {v['help']} — "
                 + "; ".join(n["target"][0] for n in v["nodes"][:4])

@@ -100,7 +100,8 @@ def test_the_club_pages_fit(browser, tmp_path, new_app, new_database, lang, size
         make_backup(app.config["DATABASE"], str(backup))
         page.goto(f"{base}/backup/restore")
         page.set_input_files("#file", str(backup))
-        page.click("#check-backup")
+        with page.expect_navigation():
+            page.click("#check-backup")
         problems += [f"summary: {p}" for p in page.evaluate(CHECK)]
         api(base, "PUT", "/api/club/pin", {"pin": "246810"})
         page.goto(f"{base}/games/import")
