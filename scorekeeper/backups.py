@@ -92,7 +92,7 @@ def swap_in(token: str) -> str:
     folder = kept_folder()
     os.makedirs(folder, mode=0o700, exist_ok=True)
     keep = os.path.join(folder, datetime.now().strftime(
-        "scorekeeper-before-restore-%Y-%m-%d-%H%M%S.sqlite"))
+        f"scorekeeper-before-restore-%Y-%m-%d-%H%M%S-{token[:6]}.sqlite"))
     swap_backup(current_app.config["DATABASE"], staged, keep)
     _remove(staged)
     return keep

@@ -279,6 +279,7 @@ def test_a_guarded_page_asks_first_and_leads_back(app, club, path):
     assert f'action="/club/pin?next={path}"' in r.get_data(as_text=True)
     r = other.post(f"/club/pin?next={path}", data={"club_pin": "1111"})
     assert r.status_code == 403 and WRONG in paragraphs(r)
+    assert f'action="/club/pin?next={path}"' in r.get_data(as_text=True)   # the same way back
     r = other.post(f"/club/pin?next={path}", data={"club_pin": CLUB})
     assert r.status_code == 302 and r.location == path
     assert other.get(path).status_code == 200

@@ -248,7 +248,7 @@ def test_the_pin_page_says_when_to_try_again(client, game):
 def test_new_game_page_sets_a_pin(client):
     data = {f"players-{i}": n for i, n in enumerate(PLAYERS)}
     r = client.post("/games/new", data={**data, "set": "12", "pin": "12"})
-    assert r.status_code == 200 and "A PIN is 4 to 8 digits (0-9)." in paragraphs(r)
+    assert r.status_code == 400 and "A PIN is 4 to 8 digits (0-9)." in paragraphs(r)
     r = client.post("/games/new", data={**data, "set": "12", "pin": "4321", "deal": "A",
                                         "starter": "engine_holder", "first_turn": "train",
                                         "first_turn_stuck": "marker",

@@ -213,3 +213,50 @@ def test_the_real_server_refuses_a_foreign_host(live_server):
         assert r.status == status, host
         if status == 400:
             assert "TRUSTED_HOSTS" in body and r.getheader("X-Frame-Options") == "DENY"
+
+
+# --- waitress's own answers (issue 19, item 6) -----------------------------------------
+
+def raw_answer(port: int, request: bytes) -> str:
+    """What the real server answers to *request*, sent as is, a piece at a time (waitress
+    answers a header too large before it is all sent, and closes)."""
+    import select
+    import socket
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        for i in range(0, len(request), 4096):
+            try:
+                s.sendall(request[i:i + 4096])
+            except OSError:
+                break
+            if select.select([s], [], [], 0)[0]:
+                break
+        data = b""
+        try:
+            while chunk := s.recv(65536):
+                data += chunk
+        except ConnectionResetError:
+            pass
+    return data.decode("latin-1")
+
+
+@pytest.mark.parametrize("request_bytes, status", [
+    (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n", 400),
+    (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nA header line without a colon\r\n\r\n", 400),
+    (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 300_000 + b"\r\n\r\n", 431),
+])
+def test_the_servers_own_error_answers_carry_the_security_headers(live_server, request_bytes,
+                                                                   status):
+    port = int(live_server.rsplit(":", 1)[1])
+    answer = raw_answer(port, request_bytes)
+    head = answer.split("\r\n\r\n", 1)[0]
+    assert head.split("\r\n")[0].split(" ")[1] == str(status), head
+    headers = dict(line.split(": ", 1) for line in head.split("\r\n")[1:])
+    assert headers["Content-Security-Policy"] == CSP
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "same-origin"
+    # The server goes on answering, each header once.
+    answer = raw_answer(port, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                              b"Connection: close\r\n\r\n")
+    assert answer.startswith("HTTP/1.1 200") and answer.endswith("ok\n")
+    assert answer.count("X-Frame-Options") == 1

@@ -98,9 +98,11 @@ def prompt(error: str | None, status: int, headers: dict | None = None, *,
     (what was typed carried along, a file to choose again) with the PIN; for a page asked
     for, it enters the PIN and leads back to the page."""
     here = request.full_path.rstrip("?")
-    resend = request.method == "POST" and request.endpoint != "club.enter_pin"
+    entering = request.endpoint == "club.enter_pin"   # the prompt itself, sent
+    resend = request.method == "POST" and not entering
     if back is None:
-        back = safe_next(here if request.method == "GET" else
+        back = safe_next(request.args.get("next") if entering else
+                         here if request.method == "GET" else
                          request.referrer and local_path(request.referrer),
                          url_for("games.index"))
     if resend:
