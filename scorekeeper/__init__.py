@@ -23,7 +23,8 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import db, i18n, pagecache, pins, wiring
+    from . import db, hosts, i18n, pagecache, pins, wiring
+    hosts.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     pagecache.init_app(app)
@@ -60,7 +61,11 @@ def configured_app(config: dict | None = None) -> Flask:
         app.config.update(config)
     hosts = app.config["TRUSTED_HOSTS"]
     if isinstance(hosts, str):   # SCOREKEEPER_TRUSTED_HOSTS=a.lan,192.168.1.20 (or a JSON list)
-        app.config["TRUSTED_HOSTS"] = [h.strip() for h in hosts.split(",") if h.strip()] or None
+        hosts = [h.strip() for h in hosts.split(",")]
+    # The names added to the trusted ones (hosts.py); Flask's own check stays off, since
+    # the app checks every Host itself, this machine's addresses first.
+    app.config["TRUSTED_HOST_NAMES"] = [h for h in hosts or [] if h.strip()]
+    app.config["TRUSTED_HOSTS"] = None
     os.makedirs(app.instance_path, exist_ok=True)
     os.chmod(app.instance_path, 0o700)   # the database and the secret key live here
     return app

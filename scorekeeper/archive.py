@@ -29,11 +29,15 @@ from .errors import BadInput
 from .game import Game, parse_game_name, parse_players
 from .options import RuleOptions, parse_engines, round_engines
 from .scoring import check_hands, check_scores, hand_score, max_hand
-from .text import _
+from .parsing import Fields
+from .text import N_, _
 from .tiles import parse_set
 
 FORMAT = "mexican-train-scorekeeper"
 VERSION = 1
+#: The fields of the document itself (its parts are read by their version's rules).
+EXPORT = Fields(("format", "version", "exported_at", "game", "rounds", "history", "live"),
+                N_("“%(name)s” is not a field of a game's export."))
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,7 @@ def parse_document(doc) -> Archive:
     if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
         raise BadInput(_("This is not an export of Mexican Train Scorekeeper: its \"format\" "
                          "must be \"%(format)s\".", format=FORMAT), "format")
+    EXPORT.check(doc)
     if doc.get("version") != VERSION:
         raise BadInput(_("This export has version %(given)s; this app reads version %(version)s.",
                          given=_shown(doc.get("version")), version=VERSION), "version")

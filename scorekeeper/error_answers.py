@@ -4,7 +4,8 @@ what went wrong and what to do.
 
 - an unknown route or game (404), 405, 413, 415, a refused Host, other HTTP errors;
 - an expired form (CSRF; the PIN page for a protected game's viewer);
-- a refused PIN (403, or 429 with Retry-After while guessing is slowed);
+- a refused PIN, a game's or the club's (403, or 429 with Retry-After while guessing is
+  slowed);
 - a busy database (503 with Retry-After; a form view marked ``views.keeps_input``
   shows its form again with what was typed, as for an expired form);
 - a fault (500: logged, and nothing was changed by it).
@@ -23,10 +24,12 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from . import api
+from .hosts import UntrustedHost
+from .clubpin import ClubPinRefused
 from .forms import refuse_forms
 from .pins import PinRefused
 from .storage import Busy, GameNotFound, is_busy
-from .views import devices
+from .views import club, devices
 
 #: How soon to try again after a busy database (seconds).
 RETRY_BUSY = {"Retry-After": "2"}
@@ -38,6 +41,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, expired_form)
     app.register_error_handler(GameNotFound, game_not_found)
     app.register_error_handler(PinRefused, pin_refused)
+    app.register_error_handler(ClubPinRefused, club_pin_refused)
     app.register_error_handler(Busy, busy)
     app.register_error_handler(sqlite3.OperationalError, database_error)
     app.register_error_handler(InternalServerError, server_error)
@@ -99,6 +103,14 @@ def pin_refused(error: PinRefused):
     if is_api_request():
         return api.pin_refused(error)
     return devices.pin_refused_page(error)
+
+
+def club_pin_refused(error: ClubPinRefused):
+    """A club-level change without the club PIN: the prompt, which comes back to what was
+    being done (the API blueprint answers its own)."""
+    if is_api_request():
+        return api.pin_refused(error)
+    return club.pin_refused_page(error)
 
 
 def busy(error: Busy):
@@ -177,10 +189,8 @@ def _http_sentences(error: HTTPException) -> tuple[str, str]:
     if code == 415:
         return (gettext("Unsupported content"),
                 gettext("Send the body as JSON (Content-Type: application/json)."))
-    if isinstance(error, SecurityError):   # a Host outside TRUSTED_HOSTS
-        return (gettext("Unknown address"),
-                gettext("This scorekeeper does not answer at this address. Open it at one of "
-                        "the addresses in its TRUSTED_HOSTS setting."))
+    if isinstance(error, UntrustedHost):   # a Host outside the trusted ones (hosts.py)
+        return gettext("Unknown address"), error.sentence()
     if code == 400:
         return (gettext("Bad request"),
                 gettext("The request could not be understood. Go back, reload and try again."))

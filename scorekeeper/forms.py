@@ -1,4 +1,5 @@
-"""The forms (flask-wtf): new game, rename, delete, round scores, undo, PINs, seasons.
+"""The forms (flask-wtf): new game, rename, delete, round scores, undo, PINs, seasons, the
+club PIN and a backup's restore.
 
 Every page form is a :class:`PageForm`: refused as a whole (its token expired, the
 database stayed busy, a refusal that belongs to no field) it says so in one sentence,
@@ -294,6 +295,34 @@ class ChangePinForm(PageForm):
 
 class ConfirmForm(PageForm):
     """A bare form for actions that need only the CSRF token (delete, undo)."""
+
+
+class ClubPinForm(PageForm):
+    """Set the club PIN (none yet), or change or remove it with the current one."""
+
+    current = StringField(_l("Current club PIN"))
+    new = StringField(_l("New club PIN (4 to 8 digits)"))
+
+
+class ClubPinEntryForm(PageForm):
+    """A device enters the club PIN before a change to the club's data."""
+
+    expired = _l("The page expired; enter the club PIN again.")
+    club_pin = StringField(_l("Club PIN"))
+
+
+class RestoreForm(PageForm):
+    """A backup file to check (then, confirmed, to restore)."""
+
+    expired = _l("The page expired; choose the backup file again.")
+    file = FileField(_l("Backup file (.sqlite)"))
+
+
+class RestoreConfirmForm(PageForm):
+    """The confirmation of a checked backup, by the token it was staged under."""
+
+    expired = _l("The page expired; nothing was restored. Choose the backup file again.")
+    staged = HiddenField()
 
 
 def _stripped(value) -> str:

@@ -1,4 +1,5 @@
-"""Reading raw input at the edge: numbers typed on pages, JSON documents.
+"""Reading raw input at the edge: numbers typed on pages, JSON documents and the fields
+an object of the API may carry.
 
 Pure: no Flask.  ``str.isdigit`` and ``int()`` accept far more than a person
 types into a score box ("²" is a digit to ``isdigit`` but not to ``int``; "١٢"
@@ -7,11 +8,13 @@ is twelve to both), so a page number is read here, as ASCII digits only.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
+from typing import Mapping
 
 from .errors import BadInput
-from .text import _
+from .text import _, format_list
 
 #: Longer than any number the app asks for; keeps int() away from huge strings.
 MAX_DIGITS = 9
@@ -64,3 +67,39 @@ def depth(value: object) -> int:
 def _too_deep(field: str) -> BadInput:
     return BadInput(_("The JSON is nested too deeply (the limit is %(max)s); no real request "
                       "is.", max=MAX_JSON_DEPTH), field)
+
+
+class Fields:
+    """The fields a JSON object of the API may carry (API.md: "every request body is
+    checked whole"), declared once beside the code that reads that object.
+
+    :meth:`check` refuses any other field with the object's own sentence (one whole id
+    per kind of object, marked ``N_`` where it is declared), followed by the closest
+    known field ("Did you mean start_engine?", by ``difflib``) or, with none close, the
+    list of fields; the refusal names the field at fault ("start_engin", "table.enigne").
+    """
+
+    __slots__ = ("names", "sentence")
+
+    def __init__(self, names: tuple[str, ...], sentence: str):
+        self.names = names
+        self.sentence = sentence
+
+    def check(self, data: Mapping, field: str = "") -> Mapping:
+        """*data* if it carries only these fields; BadInput naming the first other one."""
+        for name in data:
+            if name not in self.names:
+                raise BadInput(self.refusal(str(name)), f"{field}.{name}" if field else str(name))
+        return data
+
+    def refusal(self, name: str) -> str:
+        """The sentence refusing the unknown field *name*."""
+        sentence = _(self.sentence, name=name if len(name) <= 40 else name[:40] + "…")
+        close = len(name) <= 100 and difflib.get_close_matches(name, self.names, n=1,
+                                                                  cutoff=0.6)
+        if close:
+            return sentence + " " + _("Did you mean %(field)s?", field=close[0])
+        if self.names:
+            return sentence + " " + _("Its fields are %(fields)s.",
+                                      fields=format_list(list(self.names)))
+        return sentence

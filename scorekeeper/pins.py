@@ -4,12 +4,17 @@ A game may carry a PIN of 4 to 8 digits, stored only as a Werkzeug password
 hash.  A device that entered it once is that game's scorekeeper (remembered in
 its session, tied to the PIN: a new PIN needs entering again); every other
 device is a viewer.  The API takes it in the ``X-Game-PIN`` header.  Guessing
-is slowed: 5 wrong PINs for a game from one client address within 10 minutes,
-and that client waits out the 10 minutes for that game, even with the right PIN.
+is slowed twice over (API.md, Game PIN): 5 wrong PINs for a game from one client
+address within 10 minutes, and that client waits out the 10 minutes for that game,
+even with the right PIN; and 20 wrong PINs for a game within an hour from everyone
+together, and entering that game's PIN waits for every device — except a device that
+already keeps score, which keeps its role.  The wrong PINs are counted in the database
+(``storage.guesses``), so a restart forgets none.  The club PIN (``clubpin.py``) is
+checked by the same :func:`verify`, with its own count.
 
-Each app keeps its own count of wrong PINs (:func:`guesses`, a :class:`Guesses`) and
-its own PINs already checked (an :class:`~.lru.LRU`), in ``app.extensions``, made by
-:func:`init_app`: two apps (two tests) never share them.
+Each app keeps its own count of wrong PINs (:func:`guesses`, a :class:`Guesses` over the
+app's database) and its own PINs already checked (an :class:`~.lru.LRU`), in
+``app.extensions``, made by :func:`init_app`: two apps (two tests) never share them.
 """
 
 from __future__ import annotations
@@ -17,22 +22,28 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
-import threading
 import time
-from collections import deque
+from typing import Callable
 
 from flask import Flask, current_app, request, session
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from .db import get_db
 from .errors import BadInput
 from .game import Game
 from .lru import LRU
+from .storage import release_guess, reserve_guess, wrong_times
 from .text import _
 
 _PIN = re.compile(r"[0-9]{4,8}")
 HEADER = "X-Game-PIN"
+#: Wrong PINs from one client address, within WINDOW seconds, before it waits.
 MAX_WRONG = 5
-WINDOW = 600.0   # seconds
+WINDOW = 600.0
+#: Wrong PINs from every client together, within WINDOW_ALL seconds, before PIN entry
+#: waits for everyone (a device that already holds the role excepted).
+MAX_WRONG_ALL = 20
+WINDOW_ALL = 3600.0
 
 
 def parse_pin(value, field: str = "pin") -> str:
@@ -43,28 +54,27 @@ def parse_pin(value, field: str = "pin") -> str:
 
 
 def hash_pin(pin: str) -> str:
+    """The hash a PIN is stored as (Werkzeug's scrypt: slow to check, on purpose)."""
     return generate_password_hash(pin)
 
 
-class PinRefused(Exception):
-    """Writing to a protected game needs its PIN; *retry_after* > 0 when guessing is slowed."""
+class Refused(Exception):
+    """A write that needs a PIN it was not given: missing, wrong, or (*retry_after* > 0)
+    guessing slowed, from this client (*everyone* false) or from everyone together."""
 
-    def __init__(self, game: Game, retry_after: int = 0, wrong: bool = False):
-        super().__init__(game.id)
-        self.game = game
+    #: The field an API refusal names.
+    field = "pin"
+
+    def __init__(self, retry_after: int = 0, wrong: bool = False, everyone: bool = False):
+        super().__init__()
         self.retry_after = retry_after
         self.wrong = wrong
+        self.everyone = everyone
 
     @property
-    def message(self) -> str:
-        if self.retry_after:
-            minutes = max(1, -(-self.retry_after // 60))
-            return _("Too many wrong PINs for this game from this device: try again in "
-                     "%(minutes)s min.", minutes=minutes)
-        if self.wrong:
-            return _("That is not this game's PIN.")
-        return _("This game is protected by a PIN: only its scorekeeper can change it. "
-                 "Enter the PIN to keep score on this device.")
+    def minutes(self) -> int:
+        """The wait in whole minutes, rounded up (at least 1)."""
+        return max(1, -(-self.retry_after // 60))
 
     @property
     def status(self) -> int:
@@ -78,37 +88,84 @@ class PinRefused(Exception):
         return {"Retry-After": str(self.retry_after)} if self.retry_after else {}
 
 
-class Guesses:
-    """Wrong PINs per (client address, game) in the last WINDOW seconds.
+class PinRefused(Refused):
+    """Writing to a protected game needs its PIN."""
 
-    Kept in memory per app; wait() and wrong() are all the rest of the app asks, so
-    keeping the count elsewhere (in the database, say) changes this class only.
+    def __init__(self, game: Game, retry_after: int = 0, wrong: bool = False,
+                 everyone: bool = False):
+        super().__init__(retry_after, wrong, everyone)
+        self.game = game
+
+    @property
+    def message(self) -> str:
+        """The refusal's sentence, in the request's language."""
+        if self.retry_after and self.everyone:
+            return _("Too many wrong PINs were tried for this game in the last hour, from "
+                     "every device together: entering its PIN waits %(minutes)s min. A "
+                     "device that already keeps score goes on keeping it.",
+                     minutes=self.minutes)
+        if self.retry_after:
+            return _("Too many wrong PINs for this game from this device: try again in "
+                     "%(minutes)s min.", minutes=self.minutes)
+        if self.wrong:
+            return _("That is not this game's PIN.")
+        return _("This game is protected by a PIN: only its scorekeeper can change it. "
+                 "Enter the PIN to keep score on this device.")
+
+
+class Guesses:
+    """The wrong PINs of one app, counted per scope (a game's id, or the club) in its
+    database: per client address (MAX_WRONG in WINDOW) and from everyone together
+    (MAX_WRONG_ALL in WINDOW_ALL).
+
+    wait(), wait_all(), count() and take_back() are all the rest of the app asks.  Times
+    are seconds of the wall clock (*now*, for tests), as they must mean the same after a
+    restart.
     """
 
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._wrong: dict[tuple[str, str], deque] = {}
+    def __init__(self, database: Callable[[], object]):
+        self._database = database
 
-    def wait(self, client: str, game_id: str, now: float | None = None) -> int:
-        """Seconds this client must wait before trying this game's PIN again (0: go ahead)."""
-        now = time.monotonic() if now is None else now
-        with self._lock:
-            times = self._wrong.get((client, game_id))
-            if not times:
-                return 0
-            while times and now - times[0] >= WINDOW:
-                times.popleft()
-            if len(times) < MAX_WRONG:
-                return 0
-            return int(times[0] + WINDOW - now) + 1
+    def wait(self, client: str, scope: str, now: float | None = None) -> int:
+        """Seconds this client must wait before trying this PIN again (0: go ahead)."""
+        now = time.time() if now is None else now
+        times = wrong_times(self._database(), scope, now - WINDOW, client)
+        return _wait(times, MAX_WRONG, WINDOW, now)
 
-    def wrong(self, client: str, game_id: str, now: float | None = None) -> None:
-        """Count one wrong PIN from this client for this game."""
-        now = time.monotonic() if now is None else now
-        with self._lock:
-            self._wrong.setdefault((client, game_id), deque()).append(now)
-            if len(self._wrong) > 10_000:   # a flood of addresses: forget the oldest
-                self._wrong.pop(next(iter(self._wrong)))
+    def wait_all(self, scope: str, now: float | None = None) -> int:
+        """Seconds every client (but one holding the role) must wait before trying this
+        PIN again, after too many wrong ones from everyone together (0: go ahead)."""
+        now = time.time() if now is None else now
+        times = wrong_times(self._database(), scope, now - WINDOW_ALL)
+        return _wait(times, MAX_WRONG_ALL, WINDOW_ALL, now)
+
+    def count(self, client: str, scope: str, *, everyone: bool = True,
+              now: float | None = None) -> tuple[int | None, int, bool]:
+        """Count a guess about to be checked, as wrong until :meth:`take_back` says it was
+        right — unless a limit is reached meanwhile (another guess checked side by side):
+        then nothing is counted.  *everyone*: the limit of all counts (not for a device
+        holding the role).  Answers (the guess, or None; the seconds to wait; whether the
+        wait is everyone's)."""
+        now = time.time() if now is None else now
+        guess, mine, others = reserve_guess(
+            self._database(), scope, client, now, client_since=now - WINDOW,
+            max_client=MAX_WRONG, all_since=now - WINDOW_ALL,
+            max_all=MAX_WRONG_ALL if everyone else None, forget_before=now - WINDOW_ALL)
+        if guess is not None:
+            return guess, 0, False
+        wait = _wait(mine, MAX_WRONG, WINDOW, now)
+        return None, wait or _wait(others, MAX_WRONG_ALL, WINDOW_ALL, now), not wait
+
+    def take_back(self, guess: int) -> None:
+        """The guess counted by :meth:`count` was the right PIN: it is not a wrong one."""
+        release_guess(self._database(), guess)
+
+
+def _wait(times: list[float], limit: int, window: float, now: float) -> int:
+    """Seconds until fewer than *limit* of *times* (oldest first) are within *window*."""
+    if len(times) < limit:
+        return 0
+    return int(times[len(times) - limit] + window - now) + 1
 
 
 GUESSES = "scorekeeper.pin_guesses"
@@ -117,7 +174,7 @@ CHECKED = "scorekeeper.pins_checked"
 
 def init_app(app: Flask) -> None:
     """Give *app* its own count of wrong PINs and its own checked PINs (create_app calls this)."""
-    app.extensions[GUESSES] = Guesses()
+    app.extensions[GUESSES] = Guesses(get_db)   # the request's connection to the database
     # Checking a Werkzeug hash is slow on purpose (scrypt); an API client sends the PIN with
     # every save, so a right PIN is remembered (as a digest, in memory) once checked.
     app.extensions[CHECKED] = LRU(256)
@@ -128,34 +185,46 @@ def guesses() -> Guesses:
     return current_app.extensions[GUESSES]
 
 
-def _matches(pin_hash: str, pin: str) -> bool:
-    checked: LRU[tuple[str, str], bool] = current_app.extensions[CHECKED]
-    key = (pin_hash, hashlib.sha256(pin.encode()).hexdigest())
-    if checked.get(key):
-        return True
-    if not check_password_hash(pin_hash, pin):
-        return False
-    checked.put(key, True)
-    return True
-
-
 def check(game: Game, pin: str | None, client: str) -> None:
     """Let a write through, or raise PinRefused (missing, wrong, or guessing slowed)."""
     if not game.protected:
         return
-    wait = guesses().wait(client, game.id)
+    verify(game.id, game.pin_hash, pin, client, holds_role=is_keeper(game),
+           refused=lambda **why: PinRefused(game, **why))
+
+
+def verify(scope: str, pin_hash: str, pin: str | None, client: str, *, holds_role: bool,
+           refused: Callable[..., Refused]) -> None:
+    """Let a *pin* for *pin_hash* through, or raise *refused(…)*: missing, wrong, or
+    guessing slowed — from this client (even with the right PIN), or from everyone
+    together unless this device already *holds_role* (it keeps its role, API.md)."""
+    wait = guesses().wait(client, scope)
     if wait:
-        raise PinRefused(game, retry_after=wait)
+        raise refused(retry_after=wait)
+    if not holds_role:
+        wait = guesses().wait_all(scope)
+        if wait:
+            raise refused(retry_after=wait, everyone=True)
     if not pin:
-        raise PinRefused(game)
-    if not _matches(game.pin_hash, pin):
-        guesses().wrong(client, game.id)   # the next try waits if this was the fifth
-        raise PinRefused(game, wrong=True)
+        raise refused()
+    checked: LRU[tuple[str, str], bool] = current_app.extensions[CHECKED]
+    key = (pin_hash, hashlib.sha256(pin.encode()).hexdigest())
+    if checked.get(key):
+        return   # the right PIN, checked before: no guess to count
+    # Counted before the (slow) check, in the transaction that reads the counts: guesses
+    # checked side by side cannot all slip under a limit.
+    guess, wait, everyone = guesses().count(client, scope, everyone=not holds_role)
+    if guess is None:
+        raise refused(retry_after=wait, everyone=everyone)
+    if not check_password_hash(pin_hash, pin):
+        raise refused(wrong=True)   # stays counted: the next try waits if one too many
+    guesses().take_back(guess)
+    checked.put(key, True)
 
 
 # --- devices (pages) --------------------------------------------------------
 
-def _fingerprint(pin_hash: str | None) -> str:
+def fingerprint(pin_hash: str | None) -> str:
     """What a device keeps to show it entered this PIN (not the PIN, not its hash)."""
     key = current_app.config["SECRET_KEY"]
     key = key.encode() if isinstance(key, str) else key
@@ -171,13 +240,13 @@ def keeps(game_id: str, pin_hash: str | None) -> bool:
     """is_keeper() from the game's id and PIN hash alone."""
     if pin_hash is None:
         return True
-    return session.get("keepers", {}).get(game_id) == _fingerprint(pin_hash)
+    return session.get("keepers", {}).get(game_id) == fingerprint(pin_hash)
 
 
 def remember(game: Game) -> None:
     """This device entered the game's PIN: it is the game's scorekeeper from now on."""
     keepers = dict(session.get("keepers", {}))
-    keepers[game.id] = _fingerprint(game.pin_hash)
+    keepers[game.id] = fingerprint(game.pin_hash)
     session["keepers"] = keepers
 
 
@@ -188,4 +257,5 @@ def require_keeper(game: Game) -> None:
 
 
 def client_address() -> str:
+    """The address the guessing limits count a request's wrong PINs by."""
     return request.remote_addr or "unknown"

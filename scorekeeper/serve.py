@@ -9,10 +9,41 @@ import sys
 import threading
 
 from waitress import serve
+from waitress.channel import HTTPChannel
+from waitress.server import BaseWSGIServer, create_server
+from waitress.task import ErrorTask
 
 from . import configured_app, create_app, storage
 from .netinfo import join_urls
 from .text import _
+from .wiring import SECURITY_HEADERS
+
+
+class SecureErrorTask(ErrorTask):
+    """Waitress's own error answers (a bad Content-Length, a header line without a colon,
+    headers too large: 400, 431; a fault: 500), which never reach the app, with the
+    security headers every answer of the app carries."""
+
+    def __init__(self, channel, request):
+        super().__init__(channel, request)
+        self.response_headers.extend(SECURITY_HEADERS.items())
+
+
+class SecureChannel(HTTPChannel):
+    """A connection whose error answers are :class:`SecureErrorTask`'s."""
+
+    error_task_class = SecureErrorTask
+
+
+def make_server(app, **settings):
+    """Waitress serving *app* (``create_server``'s *settings*: host, port, threads …), its
+    own error answers with the security headers; ``.run()`` it."""
+    server = create_server(app, **settings)
+    dispatchers = server.map.values() if hasattr(server, "map") else [server]
+    for dispatcher in dispatchers:
+        if isinstance(dispatcher, BaseWSGIServer):
+            dispatcher.channel_class = SecureChannel
+    return server
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -53,7 +84,8 @@ def main(argv: list[str] | None = None) -> None:
     # default, so a quick answer (a 304 to a polling phone) could wait behind a page being
     # drawn. 1 ms keeps the quick ones quick (bench/live.py measures it).
     sys.setswitchinterval(0.001)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorekeeper")
+    serve(app, _server=make_server, host=args.host, port=args.port, threads=args.threads,
+          ident="scorekeeper")
 
 
 def backup_command(dest: str) -> int:

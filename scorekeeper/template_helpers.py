@@ -9,6 +9,7 @@ from flask import Flask
 from flask_babel import gettext
 from markupsafe import Markup
 
+from .clubpin import holds_club, is_set
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
 from .pins import is_keeper
 from .views import assets, devices, rules, this_page
@@ -16,11 +17,13 @@ from .views import assets, devices, rules, this_page
 
 def init_app(app: Flask) -> None:
     """Give the templates their filters (``bdi``, ``rules``, ``address``) and globals
-    (dominoes, rule links, option labels, the device's role, the live-update attributes,
-    this page's address, the theme colour)."""
+    (dominoes, rule links, option labels, the device's role, the club PIN's state, the
+    live-update attributes, this page's address, the theme colour)."""
     app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules, address=address)
     app.jinja_env.globals.update(
         keeper=is_keeper,
+        club_protected=is_set,
+        holds_club=holds_club,
         live_attrs=devices.live_attrs,
         rule_url=rules.rule_url,
         domino_svg=assets.domino_svg,

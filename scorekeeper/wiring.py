@@ -20,15 +20,15 @@ from flask_wtf.csrf import CSRFProtect
 from . import error_answers, template_helpers
 from .api import bp as api_bp
 from .sessions import CheckedCookieSessions
-from .views import (assets, devices, games, history, live, people, printing, referee, rounds,
-                    rules, standings)
+from .views import (assets, club, devices, games, history, live, people, printing, referee,
+                    rounds, rules, standings)
 
 csrf = CSRFProtect()
 compress = Compress()
 
 #: Every blueprint, registered in this order: the JSON API, then the pages by area.
 BLUEPRINTS = (api_bp, games.bp, rounds.bp, standings.bp, history.bp, printing.bp, assets.bp,
-              referee.bp, live.bp, rules.bp, devices.bp, people.bp)
+              referee.bp, live.bp, rules.bp, devices.bp, people.bp, club.bp)
 
 #: On every response.  No inline script or style anywhere (pages work without
 #: JavaScript; SVG colours are presentation attributes, which CSP allows), no
@@ -50,6 +50,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     init_compression(app)
     register_blueprints(app)
+    club.init_app(app)
     error_answers.init_app(app)
     template_helpers.init_app(app)
     app.before_request(keep_session)

@@ -103,7 +103,7 @@ def main() -> None:
         "delete": f"/games/{gid}/delete", "deleted": "/deleted", "import": "/games/import",
         "rename": f"/games/{gid}/rename", "board": f"/games/{gid}/board",
         "rules": "/rules", "undo": f"/games/{gid}/undo", "pin-change": f"/games/{gid}/pin/change",
-        "pin": f"/games/{gid}/pin",
+        "pin": f"/games/{gid}/pin", "club": "/club", "restore": "/backup/restore",
     }
     # SCREEN_LANG=th takes every page in that language (the device's choice, as ?lang= does).
     lang = os.environ.get("SCREEN_LANG")

@@ -72,6 +72,8 @@ PAGES = {
     "season board": "/seasons/{season}/board",
     "round in Chinese": "/games/{gid}/rounds/4?lang=zh",
     "ruling in Greek": "/games/{gid}/rounds/5/referee?current=1&last-0=9-5&tile=5-9&train=0&lang=el",
+    "club settings": "/club",
+    "restore a backup": "/backup/restore",
 }
 
 
@@ -132,4 +134,35 @@ def test_the_pin_page_carrying_a_refused_round_has_no_axe_violations(site, page)
     }""", f"/games/{protected}/rounds/1")
     page.wait_for_selector("#carried")
     problems = violations(page)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("step", ["first start", "backup summary", "club PIN prompt",
+                                  "club PIN refused", "club settings with a PIN"])
+def test_the_club_pages_have_no_axe_violations(tmp_path, new_app, new_database, page, step):
+    """Issue 19's pages that need a state of their own, in a fresh club."""
+    from scorekeeper.storage import backup
+    app = new_app({"DATABASE": new_database(tmp_path / "club.db"), "SECRET_KEY": "a11y",
+                   "WTF_CSRF_ENABLED": False})
+    with served(app) as base:
+        page.goto(base + "/")
+        if step != "first start":
+            create_game(base, NAMES, scores=[[0, 5, 5, 9]], finished=True)
+        if step == "backup summary":
+            backup(app.config["DATABASE"], str(tmp_path / "b.sqlite"))
+            page.goto(base + "/backup/restore")
+            page.set_input_files("#file", str(tmp_path / "b.sqlite"))
+            with page.expect_navigation():
+                page.click("#check-backup")
+        elif step != "first start":
+            api(base, "PUT", "/api/club/pin", {"pin": "246810"})
+            page.goto(base + ("/club" if step == "club settings with a PIN" else "/games/import"))
+            if step == "club PIN refused":
+                page.fill("#club_pin", "1111")
+                with page.expect_navigation():
+                    page.click("#club-pin-submit")
+        results = axe_module.Axe().run(page, options=WCAG_21_AA)
+    problems = [f"{v['id']} ({v['impact']}): {v['help']} — "
+                + "; ".join(n["target"][0] for n in v["nodes"][:4])
+                for v in results.response["violations"]]
     assert not problems, "\n".join(problems)

@@ -307,12 +307,12 @@ def test_delete_moves_to_trash_and_restore_brings_it_back_whole(app, client, gam
     assert client.delete(f"/api/games/{gid}").status_code == 404  # already deleted
     listed = client.get("/api/games/deleted").get_json()["games"]
     assert [(g["id"], g["name"]) for g in listed] == [(gid, "Friday")]
-    r = client.post(f"/api/games/{gid}/restore")
+    r = client.post(f"/api/games/{gid}/restore", json={})
     assert r.status_code == 200 and r.get_json() == before
     assert client.get(f"/api/games/{gid}/history").get_json() == history
     assert live_log() == log
     assert client.get("/api/games/deleted").get_json()["games"] == []
-    assert client.post("/api/games/nope/restore").status_code == 404
+    assert client.post("/api/games/nope/restore", json={}).status_code == 404
 
 
 def test_games_deleted_over_30_days_ago_are_purged(app, client, game_factory):
@@ -332,6 +332,6 @@ def test_games_deleted_over_30_days_ago_are_purged(app, client, game_factory):
     for table in ("games", "rounds", "scores", "edits", "changes"):
         assert db.execute(f"select count(*) from {table} where "
                           f"{'id' if table == 'games' else 'game_id'} = ?", [old]).fetchone()[0] == 0
-    assert client.post(f"/api/games/{old}/restore").status_code == 404
+    assert client.post(f"/api/games/{old}/restore", json={}).status_code == 404
     assert purge_deleted(db, at=later) == 1   # the other one, 30 days on
     db.close()

@@ -18,7 +18,7 @@ PAGES = ["/", "/games/new", "/games/{gid}", "/games/{gid}/rounds/4", "/games/{gi
          "/games/{gid}/history", "/games/{gid}/rounds/4/referee?current=1&last-0=9-5&tile=5-3&train=0",
          "/games/{gid}/rounds/4/referee/plan?go=1&hand=9-2&hand=2-2", "/games/{gid}/rounds/4/live",
          "/games/{gid}/board", "/rules", "/deleted", "/players", "/players/Nguyễn Thị Hương",
-         "/seasons", "/seasons/{sid}", "/seasons/{sid}/board"]
+         "/seasons", "/seasons/{sid}", "/seasons/{sid}/board", "/club", "/backup/restore"]
 
 CHECK = """() => {
   const out = [];
@@ -78,4 +78,35 @@ def test_pages_fit(browser, site, lang, size):
         page.goto(base + path.format(gid=gid, sid=sid))
         problems += [f"{path}: {p}" for p in page.evaluate(CHECK)]
     context.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang, size", CASES)
+def test_the_club_pages_fit(browser, tmp_path, new_app, new_database, lang, size):
+    """Issue 19's pages that need a state of their own: the first start, the club PIN's
+    prompt (with a form carried along and a file to choose again) and a backup's summary."""
+    app = new_app({"DATABASE": new_database(tmp_path / "club.db"), "SECRET_KEY": "layout",
+                   "WTF_CSRF_ENABLED": False})
+    with served(app) as base:
+        w, h = SIZES[size]
+        context = browser.new_context(viewport={"width": w, "height": h}, has_touch=True)
+        page = context.new_page()
+        page.goto(f"{base}/?lang={lang}")
+        problems = [f"first start: {p}" for p in page.evaluate(CHECK)]
+        create_game(base, NAMES, name="Đêm thứ Sáu", scores=[[0, 5, 5, 9, 2, 30]],
+                    finished=True)
+        backup = tmp_path / "b.sqlite"
+        from scorekeeper.storage import backup as make_backup
+        make_backup(app.config["DATABASE"], str(backup))
+        page.goto(f"{base}/backup/restore")
+        page.set_input_files("#file", str(backup))
+        with page.expect_navigation():
+            page.click("#check-backup")
+        problems += [f"summary: {p}" for p in page.evaluate(CHECK)]
+        api(base, "PUT", "/api/club/pin", {"pin": "246810"})
+        page.goto(f"{base}/games/import")
+        problems += [f"prompt: {p}" for p in page.evaluate(CHECK)]
+        page.goto(f"{base}/club")
+        problems += [f"settings: {p}" for p in page.evaluate(CHECK)]
+        context.close()
     assert not problems, "\n".join(problems)

@@ -1,6 +1,7 @@
-"""The app's caches are its own: kept pages, wrong-PIN counts and checked PINs are per app
-(two apps on one database share none of them), and a kept page is compressed exactly as
-Flask-Compress compresses a page it sends."""
+"""The app's caches are its own: kept pages and checked PINs are per app (two apps on one
+database share none of them), and a kept page is compressed exactly as Flask-Compress
+compresses a page it sends.  The wrong-PIN counts are no cache: they live in the database
+(issue 19), so two apps on one database — two servers, or one restarted — share them."""
 
 import gzip
 
@@ -37,7 +38,7 @@ def test_two_apps_do_not_share_kept_pages(two_apps, path):
     assert second.test_client().get(path).headers["X-Page-Cache"] == "hit"
 
 
-def test_two_apps_do_not_share_wrong_pins(two_apps):
+def test_two_apps_on_one_database_share_the_wrong_pins(two_apps, tmp_path, new_database):
     first, second, gid = two_apps
     url = f"/api/games/{gid}/rounds/1"
     scores = {"scores": dict(zip(PLAYERS, (0, 5, 9)))}
@@ -45,8 +46,13 @@ def test_two_apps_do_not_share_wrong_pins(two_apps):
         r = first.test_client().put(url, json=scores, headers={pins.HEADER: "0000"})
         assert r.status_code == 403
     assert first.test_client().put(url, json=scores, headers={pins.HEADER: PIN}).status_code == 429
-    # The same device, the same game, another app: not slowed.
-    assert second.test_client().put(url, json=scores, headers={pins.HEADER: PIN}).status_code == 200
+    # The same device, the same game, another app on the database: slowed all the same.
+    assert second.test_client().put(url, json=scores, headers={pins.HEADER: PIN}).status_code == 429
+    # An app on another database (another test) counts nothing of them.
+    other = make_app(new_database(tmp_path / "other.db"))
+    gid = create_game(other.test_client(), PLAYERS, pin=PIN)["id"]
+    assert other.test_client().put(f"/api/games/{gid}/rounds/1", json=scores,
+                                   headers={pins.HEADER: PIN}).status_code == 200
 
 
 def test_two_apps_do_not_share_checked_pins(two_apps):

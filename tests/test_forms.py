@@ -135,6 +135,6 @@ def test_a_players_refusal_is_shown_in_the_players_box(client, game_factory):
     html = r.get_data(as_text=True)
     sentence = ("Nguyen Van An and Nguyễn Văn An are joined as one player; separate them on the "
                 "Players page first, or type another name.")
-    assert r.status_code == 200 and sentence in paragraphs(html)
+    assert r.status_code == 400 and sentence in paragraphs(html)
     assert html.index('class="players-box"') < html.index("are joined as one player") \
         < html.index('id="player-inputs"')

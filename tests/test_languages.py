@@ -88,6 +88,22 @@ def visible(html: str) -> str:
     return unescape(re.sub(r"\s+", " ", f"{text} {labels}"))
 
 
+def english_left(path: str, html: str, lang: str, data: tuple = ()) -> list[str]:
+    """The English a page in *lang* still shows: whole fragments of the English messages,
+    and English words (names, game data, *data* such as a folder, and code aside)."""
+    assert f'<html lang="{lang}">' in html, path
+    words = visible(html)
+    for name in NAMES + [GAME_NAME, "Lan", "Minh", "Mexican Train Scorekeeper", *data]:
+        words = words.replace(name, " ")
+    problems = [f"{path}: {fragment!r}" for fragment in FRAGMENTS if fragment in words]
+    for language_name in ("English", "Bahasa Melayu"):
+        words = words.replace(language_name, " ")   # the picker names each language in itself
+    found = sorted({m.group(0) for m in ENGLISH.finditer(CODE.sub(" ", words))})
+    if found:
+        problems.append(f"{path}: English words {found}")
+    return problems
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_english_left_on_any_page(client, site, lang):
     problems = []
@@ -95,20 +111,40 @@ def test_no_english_left_on_any_page(client, site, lang):
     for path in PAGES:
         r = client.get(path.format(gid=site, season=season, first=NAMES[0])
                        + ("&" if "?" in path else "?") + f"lang={lang}")
-        html = r.get_data(as_text=True)
-        assert f'<html lang="{lang}">' in html, path
-        words = visible(html)
-        for name in NAMES + [GAME_NAME, "Lan", "Minh", "Mexican Train Scorekeeper"]:
-            words = words.replace(name, " ")
-        for fragment in FRAGMENTS:
-            if fragment in words:
-                problems.append(f"{path}: {fragment!r}")
-        for language_name in ("English", "Bahasa Melayu"):
-            words = words.replace(language_name, " ")   # the picker names each language in itself
-        found = sorted({m.group(0) for m in ENGLISH.finditer(CODE.sub(" ", words))})
-        if found:
-            problems.append(f"{path}: English words {found}")
+        problems += english_left(path, r.get_data(as_text=True), lang)
     assert not problems, f"{len(problems)} pages with English in {lang}:\n" + "\n".join(problems[:30])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_club_pages_in_every_language(app, client, game_factory, tmp_path, lang):
+    """Issue 19's pages: the first start, the club settings, restoring a backup (its form
+    and its summary), and with a club PIN set, the prompt and its refusals."""
+    import io
+    from pathlib import Path as P
+    from scorekeeper.storage import backup
+    kept = (str(P(app.config["DATABASE"]).parent / "backups"),)   # a folder: data, not prose
+    client.get(f"/?lang={lang}")
+    problems = english_left("/ (first start)", client.get("/").get_data(as_text=True), lang)
+    for path in ("/club", "/backup/restore"):
+        problems += english_left(path, client.get(path).get_data(as_text=True), lang, kept)
+    game_factory(NAMES, name=GAME_NAME, scores=[[0, 3, 5, 9]], finished=True)
+    backup(app.config["DATABASE"], str(tmp_path / "b.sqlite"))
+    r = client.post("/backup/restore", data={"file": (io.BytesIO((tmp_path / "b.sqlite")
+                                                                 .read_bytes()), "b.sqlite")},
+                    content_type="multipart/form-data")
+    problems += english_left("restore summary", r.get_data(as_text=True), lang, kept)
+    r = client.post("/backup/restore", data={"file": (io.BytesIO(b"not a database"), "x")},
+                    content_type="multipart/form-data")
+    problems += english_left("restore refused", r.get_data(as_text=True), lang, kept)
+    client.put("/api/club/pin", json={"pin": "246810"})
+    other = app.test_client()
+    other.get(f"/?lang={lang}")
+    for path in ("/", "/club", "/club/pin?next=/", "/games/import"):
+        problems += english_left(path, other.get(path).get_data(as_text=True), lang)
+    r = other.post("/seasons", data={"name": "X", "start": "2026-01-01", "end": "2026-02-01",
+                                     "club_pin": "1111"})
+    problems += english_left("wrong club PIN", r.get_data(as_text=True), lang)
+    assert not problems, "\n".join(problems[:30])
 
 
 def catalogue(lang: str):

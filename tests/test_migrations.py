@@ -22,6 +22,8 @@ from scorekeeper import create_app, people, storage
 DATA = Path(__file__).resolve().parent / "data"
 RELEASED = ["m001_initial", "m002_live_moves", "m003_move_undo", "m004_trash",
             "m010_version_and_pin", "m011_people_and_seasons"]
+#: Issue 19's: the wrong PINs' table and the club PIN's column, added to main's database.
+ADDED = ["m013_pin_guesses", "m014_club_pin"]
 FRIDAY = [{"Ann": 0, "Bob": 7, "Chi": 3}, {"Ann": 5, "Bob": 0, "Chi": 8},
           {"Ann": 2, "Bob": 6, "Chi": 0}]
 
@@ -57,16 +59,23 @@ def game_ids(db) -> dict[str, str]:
 
 def test_the_migrations_keep_the_names_databases_recorded():
     pending = storage.migrations.pending(sqlite_utils.Database(memory=True))
-    assert [m.name for m in pending] == RELEASED
+    assert [m.name for m in pending] == RELEASED + ADDED
 
 
-def test_a_database_made_by_main_opens_and_migrating_it_changes_nothing(tmp_path):
+def test_a_database_made_by_main_opens_and_migrating_it_adds_only_issue_19s_parts(tmp_path):
     path = restored(tmp_path, "club-main-444e519.sql")
     before = contents(path)
     storage.migrate(path)
-    assert contents(path) == before
+    after = contents(path)
+    # Only issue 19's migrations change it: their table, the club's PIN column, their names.
+    assert [line for line in before if line not in after] == [
+        line for line in before if '"club"' in line or line.startswith("CREATE TABLE club")]
+    assert all(any(word in line for word in ("pin_guesses", "club", *ADDED))
+               for line in after if line not in before)
+    storage.migrate(path)
+    assert contents(path) == after   # again: nothing
     db = storage.connect(path)
-    assert [name for name, _at in applied(db)] == RELEASED
+    assert [name for name, _at in applied(db)] == RELEASED + ADDED
     ids = game_ids(db)
     friday = storage.load_game(db, ids["Ann Bob Chi"])
     assert friday.name == "Friday" and [r.scores for r in friday.rounds] == FRIDAY
@@ -109,7 +118,9 @@ def test_a_database_from_before_the_players_tables_gains_them_with_its_games(tmp
     db.close()
     storage.migrate(path)
     db = storage.connect(path)
-    assert applied(db)[:-1] == earlier and applied(db)[-1][0] == "m011_people_and_seasons"
+    assert applied(db)[:len(earlier)] == earlier
+    assert [name for name, _at in applied(db)[len(earlier):]] == ["m011_people_and_seasons",
+                                                                   *ADDED]
     assert db.execute("select count(*) from seats").fetchone()[0] == 7   # fill_seats
     assert [(r.name, r.games, r.wins, r.points) for r in people.directory(db)] == [
         ("Ann", 1, 1, 7), ("Bob", 1, 0, 13), ("Chi", 1, 0, 11), ("Dee", 0, 0, 0)]

@@ -74,7 +74,7 @@ def test_new_game_shortened_and_options(client):
 ])
 def test_new_game_refused_stores_nothing(client, names, extra, message):
     r = client.post("/games/new", data=new_game_form(names, **extra))
-    assert r.status_code == 200
+    assert r.status_code == 400          # refused (issue 19, item 6), with what was typed
     assert message in r.get_data(as_text=True)
     assert client.get("/api/games").get_json()["games"] == []
 
@@ -318,7 +318,7 @@ def test_rename_and_delete_with_confirmation(client, gid):
     assert r.status_code == 302
     assert client.get(f"/api/games/{gid}").get_json()["name"] == "Saturday"
     r = client.post(f"/games/{gid}/rename", data={"name": "x" * 61})
-    assert r.status_code == 200 and client.get(f"/api/games/{gid}").get_json()["name"] == "Saturday"
+    assert r.status_code == 400 and client.get(f"/api/games/{gid}").get_json()["name"] == "Saturday"
     html = client.get(f"/games/{gid}/delete").get_data(as_text=True)
     assert "Delete <bdi>Saturday</bdi>?" in html
     assert "<bdi>Ann</bdi>, <bdi>Bob</bdi>, <bdi>Chi</bdi>" in html
@@ -375,7 +375,7 @@ def test_forms_need_csrf_token(csrf_app):
     client = csrf_app.test_client()
     r = client.post("/games/new", data=new_game_form(["Ann", "Bob"]))
     # Refused, but what was typed comes back with a sentence: nothing is lost.
-    assert r.status_code == 200 and 'value="Ann"' in r.get_data(as_text=True)
+    assert r.status_code == 400 and 'value="Ann"' in r.get_data(as_text=True)
     assert "The form expired" in r.get_data(as_text=True)
     assert client.get("/api/games").get_json()["games"] == []
     html = client.get("/games/new").get_data(as_text=True)

@@ -82,9 +82,9 @@ def test_api_writes_with_the_pin(client, game, index):
 def test_restore_needs_the_pin(client, game):
     gid = game["id"]
     assert client.delete(f"/api/games/{gid}", headers={pins.HEADER: PIN}).status_code == 200
-    r = client.post(f"/api/games/{gid}/restore")
+    r = client.post(f"/api/games/{gid}/restore", json={})
     assert r.status_code == 403 and r.get_json() == {"error": PROTECTED, "field": "pin"}
-    r = client.post(f"/api/games/{gid}/restore", headers={pins.HEADER: PIN})
+    r = client.post(f"/api/games/{gid}/restore", json={}, headers={pins.HEADER: PIN})
     assert r.status_code == 200 and r.get_json()["protected"] is True
 
 
@@ -126,12 +126,16 @@ def test_guessing_is_slowed_per_client_and_game(client, game, app, game_factory)
                             environ_base={"REMOTE_ADDR": "10.0.0.9"}).status_code == 200
 
 
-def test_guesses_are_forgotten_after_ten_minutes():
-    g = pins.Guesses()
+def test_guesses_are_forgotten_after_ten_minutes(database):
+    from scorekeeper.storage import connect
+    db = connect(database)
+    g = pins.Guesses(lambda: db)
     for t in range(5):
-        g.wrong("1.2.3.4", "g", now=100.0 + t)
+        assert g.count("1.2.3.4", "g", now=100.0 + t)[0] is not None
     assert g.wait("1.2.3.4", "g", now=110.0) == 591
+    assert g.count("1.2.3.4", "g", now=110.0) == (None, 591, False)      # nothing counted
     assert g.wait("1.2.3.4", "g", now=100.0 + pins.WINDOW + 0.5) == 0
+    db.close()
 
 
 # --- the pages ---------------------------------------------------------------
@@ -393,7 +397,7 @@ def test_the_pin_page_says_when_to_try_again(client, game):
 def test_new_game_page_sets_a_pin(client):
     data = {f"players-{i}": n for i, n in enumerate(PLAYERS)}
     r = client.post("/games/new", data={**data, "set": "12", "pin": "12"})
-    assert r.status_code == 200 and "A PIN is 4 to 8 digits (0-9)." in paragraphs(r)
+    assert r.status_code == 400 and "A PIN is 4 to 8 digits (0-9)." in paragraphs(r)
     r = client.post("/games/new", data={**data, "set": "12", "pin": "4321", "deal": "A",
                                         "starter": "engine_holder", "first_turn": "train",
                                         "first_turn_stuck": "marker",
@@ -465,3 +469,115 @@ def test_the_board(client, game):
     text = page_text(client.get(f"/games/{gid}/board"))
     assert "1 Ann" in text and "2 Bob" in text
     assert "Ann ahead of Bob: lower lowest non-zero round, 4 to 5 (R8.3)." in text
+
+
+# --- guessing from many addresses, and across a restart (issue 19, item 3) -------------
+
+EVERYONE = ("Too many wrong PINs were tried for this game in the last hour, from every device "
+            "together: entering its PIN waits {} min. A device that already keeps score goes "
+            "on keeping it.")
+
+
+def guess_from_many(app, gid, wrong: int, first: int = 1):
+    """*wrong* wrong PINs for the game through the API, 4 from each address (under the
+    per-address limit): what k devices on a LAN can do."""
+    for i in range(wrong):
+        r = app.test_client().put(f"/api/games/{gid}/rounds/1", json=scores(),
+                                  headers={pins.HEADER: "0000"},
+                                  environ_base={"REMOTE_ADDR": f"10.0.{first + i // 4}.1"})
+        assert r.status_code == 403, (i, r.get_json())
+
+
+def test_twenty_wrong_pins_an_hour_from_everyone_stop_pin_entry_for_that_game(app, game,
+                                                                             game_factory):
+    gid = game["id"]
+    other = game_factory(pin=PIN)["id"]
+    guess_from_many(app, gid, pins.MAX_WRONG_ALL)
+    # A new device, the right PIN: 429 with the time to wait, through the API and the page.
+    stranger = app.test_client()
+    env = {"REMOTE_ADDR": "10.9.9.9"}
+    r = stranger.put(f"/api/games/{gid}/rounds/1", json=scores(), headers={pins.HEADER: PIN},
+                     environ_base=env)
+    assert r.status_code == 429 and r.get_json()["field"] == "pin"
+    assert 3500 < int(r.headers["Retry-After"]) <= 3600
+    assert r.get_json()["error"] == EVERYONE.format(60)
+    r = stranger.post(f"/games/{gid}/pin", data={"pin": PIN}, environ_base=env)
+    assert r.status_code == 429 and EVERYONE.format(60) in paragraphs(r)
+    assert 'id="save-round"' not in stranger.get(f"/games/{gid}/rounds/1",
+                                                 environ_base=env).get_data(as_text=True)
+    # Other games are not affected, nor is anything stored.
+    assert stranger.put(f"/api/games/{other}/rounds/1", json=scores(),
+                        headers={pins.HEADER: PIN}, environ_base=env).status_code == 200
+    assert app.test_client().get(f"/api/games/{gid}").get_json()["rounds"][0]["scores"] is None
+
+
+def test_a_scorekeeper_device_keeps_its_role_through_a_lockout(app, client, game):
+    """`client` entered the PIN (it keeps score); the lockout comes from other devices,
+    one of them sharing its address."""
+    gid = game["id"]
+    assert client.post(f"/games/{gid}/pin", data={"pin": PIN}).status_code == 302
+    guess_from_many(app, gid, pins.MAX_WRONG_ALL)
+    app.test_client().put(f"/api/games/{gid}/rounds/1", json=scores(),
+                          headers={pins.HEADER: "0000"})   # from the keeper's own address
+    form = {"score-0": "0", "score-1": "5", "score-2": "9", "revision": "0"}
+    r = client.post(f"/games/{gid}/rounds/1", data=form)
+    assert r.status_code == 302
+    assert client.get(f"/api/games/{gid}").get_json()["rounds"][0]["scores"] == dict(
+        zip(PLAYERS, (0, 5, 9)))
+    assert 'id="save-round"' in client.get(f"/games/{gid}/rounds/2").get_data(as_text=True)
+    # It may even change the PIN (what one does under attack): the lockout of all is
+    # others' guessing, not its own.
+    r = client.post(f"/games/{gid}/pin/change", data={"current": PIN, "new": "86420135",
+                                                      "action": "set"})
+    assert r.status_code == 302
+
+
+def test_the_limits_survive_a_restart(app, game, new_app):
+    gid = game["id"]
+    url = f"/api/games/{gid}/rounds/1"
+    for _ in range(pins.MAX_WRONG):
+        app.test_client().put(url, json=scores(), headers={pins.HEADER: "0000"})
+    guess_from_many(app, gid, pins.MAX_WRONG_ALL - pins.MAX_WRONG)
+    restarted = new_app({"TESTING": True, "DATABASE": app.config["DATABASE"],
+                         "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}).test_client()
+    r = restarted.put(url, json=scores(), headers={pins.HEADER: PIN})
+    assert r.status_code == 429 and r.get_json()["error"] == TOO_MANY
+    r = restarted.put(url, json=scores(), headers={pins.HEADER: PIN},
+                      environ_base={"REMOTE_ADDR": "10.7.7.7"})
+    assert r.status_code == 429 and r.get_json()["error"] == EVERYONE.format(60)
+
+
+def test_the_limit_of_all_is_an_hour_and_old_guesses_are_forgotten(database):
+    from scorekeeper.storage import connect
+    db = connect(database)
+    g = pins.Guesses(lambda: db)
+    for t in range(pins.MAX_WRONG_ALL):
+        assert g.count(f"10.0.{t}.1", "g", now=1000.0 + t)[0] is not None
+    assert g.wait_all("g", now=1100.0) == 3600 - 100 + 1
+    assert g.wait_all("other", now=1100.0) == 0
+    assert g.wait_all("g", now=1000.0 + pins.WINDOW_ALL + 0.5) == 0       # the first expired
+    assert g.wait("10.0.0.1", "g", now=1100.0) == 0                      # 1 from that address
+    assert g.count("10.9.9.9", "g", now=1100.0) == (None, 3501, True)    # nothing counted
+    assert g.count("10.9.9.9", "g", everyone=False, now=1100.0)[0] is not None  # the role
+    g.count("10.1.1.1", "g", now=1000.0 + 2 * pins.WINDOW_ALL)           # forgets the old
+    assert db.execute("select count(*) from pin_guesses").fetchone()[0] == 1
+    db.close()
+
+
+def test_guessing_through_the_real_server_from_many_addresses(tmp_path, serve, new_app,
+                                                              new_database):
+    """Loopback addresses 127.0.0.x stand in for devices on the LAN."""
+    import http.client
+    import json as json_module
+    app = new_app({"DATABASE": new_database(tmp_path / "g.db"), "SECRET_KEY": "k"})
+    port = serve(app)
+    gid = create_game(f"http://127.0.0.1:{port}", pin=PIN)["id"]
+    statuses = []
+    for i in range(pins.MAX_WRONG_ALL + 4):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                                          source_address=(f"127.0.0.{2 + i // 4}", 0))
+        conn.request("PUT", f"/api/games/{gid}/rounds/1", body=json_module.dumps(scores()),
+                     headers={"Content-Type": "application/json", pins.HEADER: "1111"})
+        statuses.append(conn.getresponse().status)
+        conn.close()
+    assert statuses == [403] * pins.MAX_WRONG_ALL + [429] * 4

@@ -165,7 +165,7 @@ def test_a_deleted_game_leaves_the_records_and_a_restore_brings_it_back(client):
     client.delete(f"/api/games/{gid}")
     assert len(record(client, "Ann")["games"]) == 1
     assert record(client, "Bob")["wins"] == 0
-    client.post(f"/api/games/{gid}/restore")
+    client.post(f"/api/games/{gid}/restore", json={})
     assert len(record(client, "Ann")["games"]) == 2
     assert record(client, "Bob")["wins"] == 1
 
@@ -599,6 +599,21 @@ def test_the_csv_keeps_a_name_from_becoming_a_formula(client):
     s = season(client, start="2000-01-01", end="2100-12-31")
     play(client, ["=HYPERLINK(1)", "Bob"], [[0, 10]])
     assert ",'=HYPERLINK(1)," in client.get(f"/seasons/{s['id']}.csv").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("name", ["＝HYPERLINK(1)", "＋1", "－1", "＠SUM(1)", "﹦1", "⁼1", "⁺1"])
+def test_the_csv_neutralises_what_folds_into_a_formula(client, name):
+    # A spreadsheet may read a fullwidth (or small, superscript) sign as the ASCII one (NFKC).
+    s = season(client, start="2000-01-01", end="2100-12-31")
+    play(client, [name, "Bob"], [[0, 10]])
+    assert f",'{name}," in client.get(f"/seasons/{s['id']}.csv").get_data(as_text=True)
+
+
+def test_the_csv_leaves_other_fullwidth_names_alone(client):
+    s = season(client, start="2000-01-01", end="2100-12-31")
+    play(client, ["Ｈｏａ", "Bob"], [[0, 10]])
+    csv_text = client.get(f"/seasons/{s['id']}.csv").get_data(as_text=True)
+    assert ",Ｈｏａ," in csv_text and "'Ｈｏａ" not in csv_text
 
 
 def test_the_same_table_keeps_the_house_rules(client, game_factory):

@@ -113,7 +113,7 @@ def test_an_existing_database_is_made_private_at_start(tmp_path):
 def trusted(database, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_TRUSTED_HOSTS", "scorekeeper.lan, 192.168.1.20")
     app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "k"})
-    assert app.config["TRUSTED_HOSTS"] == ["scorekeeper.lan", "192.168.1.20"]
+    assert app.config["TRUSTED_HOST_NAMES"] == ["scorekeeper.lan", "192.168.1.20"]
     return app.test_client()
 
 
@@ -125,6 +125,138 @@ def test_trusted_hosts(trusted, host, status):
     r = trusted.get("/", headers={"Host": host})
     assert r.status_code == status
     if status == 400:
-        assert "does not answer at this address" in r.get_data(as_text=True)
+        assert "does not answer to the name" in r.get_data(as_text=True)
         r = trusted.get("/api/games", headers={"Host": host})
         assert r.status_code == 400 and "TRUSTED_HOSTS" in r.get_json()["error"]
+
+
+# --- trusted hosts by default (issue 19, item 4: DNS rebinding) ------------------------
+
+@pytest.fixture
+def own_address(monkeypatch):
+    """This machine's LAN address, as netinfo reads it from the interfaces."""
+    from scorekeeper import hosts
+    monkeypatch.setattr(hosts, "lan_addresses", lambda: ["192.168.1.20"])
+    return "192.168.1.20"
+
+
+def host_app(database, **config):
+    return create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "k", **config})
+
+
+@pytest.mark.parametrize("host", ["localhost", "localhost:5000", "127.0.0.1:5000", "[::1]:5000",
+                                  "192.168.1.20:5000", "LOCALHOST.", "club.example:8080"])
+def test_this_machine_and_public_url_are_trusted_by_default(database, own_address, host):
+    client = host_app(database, PUBLIC_URL="http://club.example:8080/").test_client()
+    assert client.get("/", headers={"Host": host}).status_code == 200
+
+
+def test_the_machines_own_name_is_trusted(database, own_address):
+    import socket
+    client = host_app(database).test_client()
+    name = socket.gethostname()
+    for host in (name, f"{name}.local:5000"):
+        assert client.get("/healthz", headers={"Host": host}).status_code == 200, host
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:5000", "192.168.1.21:5000",
+                                  "localhost.evil.example", "[::2]:5000", "127.0.0.2"])
+def test_any_other_host_is_refused_by_default_with_how_to_add_it(database, own_address, host):
+    client = host_app(database).test_client()
+    r = client.get("/", headers={"Host": host})
+    assert r.status_code == 400 and r.mimetype == "text/plain"
+    name = host.rsplit(":", 1)[0] if not host.startswith("[") else host
+    text = r.get_data(as_text=True)
+    assert "does not answer to the name" in text and "TRUSTED_HOSTS" in text
+    assert "SCOREKEEPER_TRUSTED_HOSTS" in text and name in text
+    assert r.headers["Content-Security-Policy"] == CSP
+    r = client.post("/api/games", json={"players": ["Ann", "Bob"]}, headers={"Host": host})
+    assert r.status_code == 400 and "TRUSTED_HOSTS" in r.get_json()["error"]
+    assert client.get("/api/games").get_json()["games"] == []       # nothing stored
+
+
+def test_the_owner_adds_names_to_the_defaults(database, own_address):
+    client = host_app(database, TRUSTED_HOSTS=["scorekeeper.lan", ".club.lan"]).test_client()
+    for host, status in [("scorekeeper.lan", 200), ("tv.club.lan:5000", 200), ("club.lan", 400),
+                         ("127.0.0.1", 200), ("192.168.1.20", 200), ("evil.example", 400)]:
+        assert client.get("/healthz", headers={"Host": host}).status_code == status, host
+
+
+def test_a_star_answers_any_host(database, own_address, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_TRUSTED_HOSTS", "*")
+    client = host_app(database).test_client()
+    assert client.get("/", headers={"Host": "anything.example"}).status_code == 200
+
+
+def test_a_new_address_of_this_machine_is_trusted_without_a_restart(database, monkeypatch):
+    from scorekeeper import hosts
+    addresses = ["192.168.1.20"]
+    monkeypatch.setattr(hosts, "lan_addresses", lambda: list(addresses))
+    monkeypatch.setattr(hosts, "REREAD", 0.0)
+    client = host_app(database).test_client()
+    assert client.get("/healthz", headers={"Host": "10.0.0.7"}).status_code == 400
+    addresses.append("10.0.0.7")     # the laptop joined another network
+    assert client.get("/healthz", headers={"Host": "10.0.0.7"}).status_code == 200
+
+
+def test_the_real_server_refuses_a_foreign_host(live_server):
+    import http.client
+    from urllib.parse import urlsplit
+    port = urlsplit(live_server).port
+    for host, status in [("evil.example", 400), (f"127.0.0.1:{port}", 200),
+                         (f"localhost:{port}", 200)]:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/", headers={"Host": host})
+        r = conn.getresponse()
+        body = r.read().decode()
+        conn.close()
+        assert r.status == status, host
+        if status == 400:
+            assert "TRUSTED_HOSTS" in body and r.getheader("X-Frame-Options") == "DENY"
+
+
+# --- waitress's own answers (issue 19, item 6) -----------------------------------------
+
+def raw_answer(port: int, request: bytes) -> str:
+    """What the real server answers to *request*, sent as is, a piece at a time (waitress
+    answers a header too large before it is all sent, and closes)."""
+    import select
+    import socket
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        for i in range(0, len(request), 4096):
+            try:
+                s.sendall(request[i:i + 4096])
+            except OSError:
+                break
+            if select.select([s], [], [], 0)[0]:
+                break
+        data = b""
+        try:
+            while chunk := s.recv(65536):
+                data += chunk
+        except ConnectionResetError:
+            pass
+    return data.decode("latin-1")
+
+
+@pytest.mark.parametrize("request_bytes, status", [
+    (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n", 400),
+    (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nA header line without a colon\r\n\r\n", 400),
+    (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 300_000 + b"\r\n\r\n", 431),
+])
+def test_the_servers_own_error_answers_carry_the_security_headers(live_server, request_bytes,
+                                                                   status):
+    port = int(live_server.rsplit(":", 1)[1])
+    answer = raw_answer(port, request_bytes)
+    head = answer.split("\r\n\r\n", 1)[0]
+    assert head.split("\r\n")[0].split(" ")[1] == str(status), head
+    headers = dict(line.split(": ", 1) for line in head.split("\r\n")[1:])
+    assert headers["Content-Security-Policy"] == CSP
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "same-origin"
+    # The server goes on answering, each header once.
+    answer = raw_answer(port, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                              b"Connection: close\r\n\r\n")
+    assert answer.startswith("HTTP/1.1 200") and answer.endswith("ok\n")
+    assert answer.count("X-Frame-Options") == 1

@@ -1,8 +1,11 @@
 """The JSON API (docs/api.md): one blueprint, its routes in this package.
 
-Bodies are JSON only (415 otherwise); bad input is 400 with a sentence and the
-offending field; an unknown game is 404.  Exempt from CSRF: a browser cannot
-send a cross-site JSON body without a preflight.  Errors that happen before a
+Bodies are JSON only (415 otherwise), and every ``POST`` says so even with no body to
+speak of (:func:`json_posts_only`: a page on another site cannot send that without the
+browser asking first); each body is checked whole against the fields its route declares
+(:class:`~scorekeeper.parsing.Fields`: an unknown one is 400, named); bad input is 400
+with a sentence and the offending field; an unknown game is 404.  Exempt from CSRF: a
+browser cannot send a cross-site JSON body without a preflight.  Errors that happen before a
 route is found (404, 405, 413, 500, 503) are answered as JSON by the app
 (``error_answers.py``), since a blueprint never sees them.
 """
@@ -12,7 +15,8 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 
 from ..errors import BadInput
-from ..parsing import load_json
+from ..parsing import Fields, load_json
+from ..clubpin import ClubPinRefused
 from ..pins import PinRefused
 from ..storage import GameNotFound
 from ..text import _
@@ -24,13 +28,33 @@ class UnsupportedMedia(Exception):
     """The request body is not JSON."""
 
 
-def json_body() -> dict:
-    """The request's JSON object; 415 for another content type, 400 for broken JSON."""
+#: The one POST under /api that is not JSON: a photo, sent as multipart/form-data (it
+#: stores nothing).
+MULTIPART_POSTS = frozenset({"/api/hand-photo"})
+
+
+@bp.before_request
+def json_posts_only() -> None:
+    """415 for a POST that is not JSON, even with no body: a form or a text/plain request
+    from a page on another site is sent without the browser asking first (API.md, Club
+    PIN), so no other site can restore, import or create anything here."""
+    if request.method == "POST" and request.path not in MULTIPART_POSTS and not request.is_json:
+        raise UnsupportedMedia()
+
+
+def json_body(fields: Fields, *, optional: bool = False) -> dict:
+    """The request's JSON object, carrying only *fields*; 415 for another content type,
+    400 for broken JSON or a field the route does not know.  *optional*: a route whose
+    body may be left empty (it is then ``{}``)."""
     if not request.is_json:
         raise UnsupportedMedia()
-    data = load_json(request.get_data(cache=True))
+    raw = request.get_data(cache=True)
+    if optional and not raw.strip():
+        return {}
+    data = load_json(raw)
     if not isinstance(data, dict):
         raise BadInput(_("The body must be a JSON object."), "")
+    fields.check(data)
     return data
 
 
@@ -48,9 +72,11 @@ def unsupported(_error):
 
 
 @bp.errorhandler(PinRefused)
-def pin_refused(error: PinRefused):
-    """403 without the right PIN; 429 (Retry-After) while guessing is slowed."""
-    return jsonify(error=error.message, field="pin"), error.status, error.headers
+@bp.errorhandler(ClubPinRefused)
+def pin_refused(error: PinRefused | ClubPinRefused):
+    """403 without the right PIN (the game's, field "pin"; the club's, "club_pin"); 429
+    (Retry-After) while guessing is slowed."""
+    return jsonify(error=error.message, field=error.field), error.status, error.headers
 
 
 @bp.errorhandler(GameNotFound)
@@ -59,4 +85,4 @@ def game_not_found(_error):
     return jsonify(error=_("There is no game with that id."), field="id"), 404
 
 
-from . import games, players, referee  # noqa: E402,F401  (routes register themselves on bp)
+from . import club, games, players, referee  # noqa: E402,F401  (routes register on bp)

@@ -4,19 +4,32 @@ from __future__ import annotations
 
 from flask import jsonify, request
 
+from ..clubpin import require_club, require_restorer
 from ..db import get_db
 from ..errors import BadInput
 from ..game import Game, parse_game_name, parse_players
 from ..options import RuleOptions, parse_engines
+from ..parsing import Fields
 from ..scoring import check_hands, check_scores, hand_score, round_warnings
-from ..archive import parse_document
+from ..archive import EXPORT, parse_document
 from ..pins import HEADER, check, client_address, hash_pin, parse_pin
 from ..storage import (StaleRound, create_game, delete_game, deleted_games, export_game, history,
                        import_game, kept_until, list_games, load_game, record_round,
                        rename_game, restore_game, set_pin)
-from ..text import _
+from ..text import N_, _
 from ..tiles import DEFAULT_SET, check_hand, parse_set, parse_tiles
 from . import bp, json_body
+
+
+#: The fields of each body these routes take (API.md), anything else refused by name.
+NEW_GAME = Fields(("name", "players", "set", "rules", "start_engine", "end_engine", "pin",
+                   "colours"), N_("“%(name)s” is not a field of a new game."))
+RENAME = Fields(("name",), N_("“%(name)s” is not a field of a game's new name."))
+GAME_PIN = Fields(("pin",), N_("“%(name)s” is not a field of a game's PIN."))
+ROUND = Fields(("scores", "hands", "revision"),
+               N_("“%(name)s” is not a field of a round's scores."))
+RESTORE = Fields((), N_("“%(name)s” is not a field of a restore: send {} (no fields)."))
+HAND_SCORE = Fields(("tiles", "rules"), N_("“%(name)s” is not a field of a hand to score."))
 
 
 def game_json(game: Game) -> dict:
@@ -29,7 +42,7 @@ def game_json(game: Game) -> dict:
 @bp.post("/games")
 def new_game():
     """Create a game: only `players` is required."""
-    body = json_body()
+    body = json_body(NEW_GAME)
     if "players" not in body:
         raise BadInput(_("Give the players' names in seating order."), "players")
     players = parse_players(body["players"])
@@ -74,9 +87,12 @@ def delete(game_id: str):
 
 @bp.post("/games/<game_id>/restore")
 def restore(game_id: str):
-    """Bring a deleted game back whole: rounds, history, live-table logs."""
+    """Bring a deleted game back whole: rounds, history, live-table logs (the club PIN,
+    while one is set, or the game's own)."""
     db = get_db()
-    keeper_only(load_game(db, game_id, deleted=True))
+    json_body(RESTORE, optional=True)
+    require_restorer(load_game(db, game_id, deleted=True), request.headers.get(HEADER),
+                     api=True)
     return jsonify(game_json(restore_game(db, game_id)))
 
 
@@ -85,7 +101,7 @@ def rename(game_id: str):
     """Rename a game: {"name": "…"} (an addition to API.md; the PIN as for any write)."""
     db = get_db()
     keeper_only(load_game(db, game_id))
-    body = json_body()
+    body = json_body(RENAME)
     if "name" not in body:
         raise BadInput(_("Give the game's new name (an empty name shows the date)."), "name")
     rename_game(db, game_id, parse_game_name(body["name"]))
@@ -99,7 +115,7 @@ def change_pin(game_id: str):
     db = get_db()
     game = load_game(db, game_id)
     keeper_only(game)
-    body = json_body()
+    body = json_body(GAME_PIN)
     if "pin" not in body:
         raise BadInput(_("Give the new PIN (4 to 8 digits), or null to remove it."), "pin")
     new = body["pin"]
@@ -116,7 +132,8 @@ def export(game_id: str):
 @bp.post("/games/import")
 def import_():
     """A new game (a new id) from an export document; 400 naming the field, nothing stored."""
-    game = import_game(get_db(), parse_document(json_body()))
+    require_club(api=True)
+    game = import_game(get_db(), parse_document(json_body(EXPORT)))
     return jsonify(game_json(game)), 201
 
 
@@ -151,7 +168,7 @@ def put_round(game_id: str, number: int):
     db = get_db()
     game = load_game(db, game_id)
     keeper_only(game)
-    body = json_body()
+    body = json_body(ROUND)
     try:
         rnd = game.round(number)
     except KeyError:
@@ -196,7 +213,7 @@ def parse_revision(value) -> int | None:
 @bp.post("/hand-score")
 def post_hand_score():
     """The R7.3 score of the tiles left in a hand."""
-    body = json_body()
+    body = json_body(HAND_SCORE)
     options = RuleOptions.from_dict(body.get("rules"))
     if "tiles" not in body:
         raise BadInput(_("Give the tiles left in the hand, like [[0, 0], [3, 4]]."), "tiles")

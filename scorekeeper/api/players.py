@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from flask import jsonify, request
 
+from ..clubpin import require_club
 from ..db import get_db
 from ..people import (SeasonNotFound, UnknownPlayer, add_alias, create_season, delete_season,
                       directory, get_season, player, record_of, remove_alias, season_table, seasons)
+from ..parsing import Fields
 from ..records import parse_min_games
-from ..text import _
+from ..text import N_, _
 from . import bp, json_body
+
+#: The fields of each body these routes take (API.md), anything else refused by name.
+ALIAS = Fields(("alias", "of"), N_("“%(name)s” is not a field of another spelling."))
+SEASON = Fields(("name", "from", "to"), N_("“%(name)s” is not a field of a season."))
 
 
 @bp.errorhandler(UnknownPlayer)
@@ -40,7 +46,8 @@ def player_record(name: str):
 @bp.post("/players/aliases")
 def join_names():
     """Two spellings become one person (the games keep the names as played)."""
-    body = json_body()
+    require_club(api=True)
+    body = json_body(ALIAS)
     record = add_alias(get_db(), body.get("alias"), body.get("of"))
     return jsonify(record.to_json())
 
@@ -48,6 +55,7 @@ def join_names():
 @bp.delete("/players/aliases/<path:name>", merge_slashes=False)
 def separate_names(name: str):
     """An alias is its own person again."""
+    require_club(api=True)
     remove_alias(get_db(), name)
     return jsonify(record_of(get_db(), name).to_json())
 
@@ -61,7 +69,8 @@ def seasons_index():
 @bp.post("/seasons")
 def new_season():
     """Create a season: a name and an inclusive date range."""
-    body = json_body()
+    require_club(api=True)
+    body = json_body(SEASON)
     season = create_season(get_db(), body.get("name"), body.get("from"), body.get("to"))
     return jsonify(season.to_json()), 201
 
@@ -75,6 +84,7 @@ def season_info(season_id: str):
 @bp.delete("/seasons/<season_id>")
 def remove_season(season_id: str):
     """Remove a season; its games and the players' records stay."""
+    require_club(api=True)
     delete_season(get_db(), season_id)
     return jsonify(id=season_id, deleted=True)
 

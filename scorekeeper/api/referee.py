@@ -7,11 +7,20 @@ from __future__ import annotations
 
 from flask import jsonify
 
-from ..referee import Play, Table, check, grounds, legal_plays, plan_train
+from ..referee import PLAY_FIELDS, Play, Table, check, grounds, legal_plays, plan_train
 from ..errors import BadInput
-from ..text import _
+from ..parsing import Fields
+from ..text import N_, _
 from ..tiles import DEFAULT_SET, parse_tiles
 from . import bp, json_body
+
+#: The fields of each body these routes take (API.md; the table's and the play's own are
+#: declared beside Table and Play), anything else refused by name.
+RULING = Fields(("table", "play"), N_("“%(name)s” is not a field of a ruling's question."))
+LEGAL_PLAYS = Fields(("table", "hand"),
+                     N_("“%(name)s” is not a field of a question about legal plays."))
+PLAN = Fields(("set", "engine", "hand"),
+              N_("“%(name)s” is not a field of a hand to plan an opening train from."))
 
 
 def _table(body: dict) -> Table:
@@ -24,12 +33,12 @@ def _table(body: dict) -> Table:
 def rulings():
     """Is this play legal? Every rule it breaks, or the rules that allow it, each with the
     rule number and a sentence."""
-    body = json_body()
+    body = json_body(RULING)
     table = _table(body)
     if "play" not in body:
         raise BadInput(_('Say which play to rule on: {"tile": [a, b], "train": name or null}.'),
                        "play")
-    play = Play.from_json(body["play"], table, "play")
+    play = Play.from_json(body["play"], table, "play", PLAY_FIELDS)
     violations = check(table, play)
     return jsonify(legal=not violations, violations=[v.to_json() for v in violations],
                    grounds=[g.to_json() for g in grounds(table, play, violations)])
@@ -38,7 +47,7 @@ def rulings():
 @bp.post("/legal-plays")
 def plays():
     """Every play from the current player's hand that a ruling would call legal."""
-    body = json_body()
+    body = json_body(LEGAL_PLAYS)
     table = _table(body)
     if "hand" not in body:
         raise BadInput(_("Give the current player's tiles as hand: [[a, b], …]."), "hand")
@@ -49,7 +58,7 @@ def plays():
 @bp.post("/plan-train")
 def plan():
     """The best opening train from a hand (R4.1): most tiles, then most pips."""
-    body = json_body()
+    body = json_body(PLAN)
     if "engine" not in body:
         raise BadInput(_("Give the round's engine (the number of the engine double)."),
                        "engine")

@@ -34,11 +34,13 @@ from .live import (Action, DrawAction, Finish, IllegalMove, PassAction, PlayActi
                    start_from_json, start_round)
 from .planner import TrainPlan, plan_train
 from .rules import STRUCTURAL, check, grounds, is_legal, legal_plays, train_violations
-from .table import Ground, InvalidTable, Play, Table, Violation, train_sentence
+from .table import (PLAY_FIELDS, TABLE_FIELDS, Ground, InvalidTable, Play, Table, Violation,
+                    train_sentence)
 
 __all__ = [
-    "Play", "Violation", "Ground", "Table", "InvalidTable", "train_sentence",
-    "check", "grounds", "is_legal", "legal_plays", "train_violations", "STRUCTURAL",
+    "Play", "Violation", "Ground", "Table", "InvalidTable", "train_sentence", "PLAY_FIELDS",
+    "TABLE_FIELDS", "check", "grounds", "is_legal", "legal_plays", "train_violations",
+    "STRUCTURAL",
     "TrainPlan", "plan_train",
     "RoundState", "PlayAction", "DrawAction", "PassAction", "Action", "Finish",
     "IllegalMove", "start_round", "start_from_json", "apply", "action_violations", "replay",

@@ -19,6 +19,7 @@ from typing import Mapping, Sequence
 
 from ..errors import BadInput
 from ..options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions
+from ..parsing import Fields
 from ..text import N_, _, ngettext
 from ..tiles import SETS, Tile, not_in_set, parse_tile, parse_tiles
 
@@ -44,10 +45,14 @@ class Play:
         return {"tile": self.tile.to_json(), "train": self.train}
 
     @classmethod
-    def from_json(cls, data, table: "Table | None" = None, field: str = "play") -> "Play":
-        """A play from JSON; with *table*, the train must be one of its trains."""
+    def from_json(cls, data, table: "Table | None" = None, field: str = "play",
+                  fields: Fields | None = None) -> "Play":
+        """A play from JSON; with *table*, the train must be one of its trains.  Its fields
+        are :data:`PLAY_FIELDS` (a live-table action, which carries more, passes None)."""
         if not isinstance(data, Mapping):
             raise BadInput(_('A play is an object like {"tile": [5, 9], "train": "Ann"}.'), field)
+        if fields is not None:
+            fields.check(data, field)
         if "tile" not in data:
             raise BadInput(_("Say which tile is played."), f"{field}.tile")
         tile = parse_tile(data["tile"], f"{field}.tile")
@@ -65,6 +70,10 @@ class Play:
 
     def __repr__(self) -> str:
         return f"Play({self.tile} on {'Mexican' if self.train is None else self.train})"
+
+
+#: The fields of a play in API.md (``play``, and each play of a table's ``turn``).
+PLAY_FIELDS = Fields(("tile", "train"), N_("“%(name)s” is not a field of a play."))
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +121,12 @@ def train_sentence(train: str | None, mexican: str, other: str, own: str | None 
 
 
 # --------------------------------------------------------------------------- the table
+
+
+#: The fields of API.md's table object (what Table.to_json writes, and no more).
+TABLE_FIELDS = Fields(("set", "engine", "players", "current", "first_turn", "trains",
+                       "mexican", "markers", "turn", "drawn", "rules"),
+                      N_("“%(name)s” is not a field of a table."))
 
 
 class TableFacts:
@@ -310,6 +325,7 @@ class Table:
         if not isinstance(data, Mapping):
             raise BadInput(_("The table must be an object (see the API's rulings section)."),
                            field)
+        TABLE_FIELDS.check(data, field)
         set_n = whole(data.get("set"), f"{field}.set",
                        N_("The set must be a whole number: 6, 9, 12, 15 or 18."))
         engine = whole(data.get("engine"), f"{field}.engine",
@@ -351,7 +367,8 @@ class Table:
         if not isinstance(raw_turn, list):
             raise BadInput(_("The turn must be a list of the plays made so far this turn."),
                            f"{field}.turn")
-        turn = tuple(Play.from_json(p, None, f"{field}.turn.{i}") for i, p in enumerate(raw_turn))
+        turn = tuple(Play.from_json(p, None, f"{field}.turn.{i}", PLAY_FIELDS)
+                     for i, p in enumerate(raw_turn))
         drawn = data.get("drawn")
         drawn = None if drawn is None else parse_tile(drawn, f"{field}.drawn")
         options = RuleOptions.from_dict(data.get("rules"), f"{field}.rules")

@@ -30,6 +30,21 @@ def club_version(db) -> int:
     return db.execute("select version from club").fetchone()[0]
 
 
+def club_pin_hash(db) -> str | None:
+    """The club PIN's hash, None while the club has none (issue 19)."""
+    return db.execute("select pin_hash from club").fetchone()[0]
+
+
+def set_club_pin(db, pin_hash: str | None, was: str | None) -> bool:
+    """Set, change or (None) remove the club PIN, by its hash, if it is still *was* (the
+    hash checked, None: none set); False, and nothing changed, if another device changed
+    it meanwhile."""
+    with write(db):
+        changed = db.execute("update club set pin_hash = ? where pin_hash is ?",
+                             [pin_hash, was]).rowcount
+    return changed == 1
+
+
 # --- seats and persons -----------------------------------------------------
 
 def person_of(db, name: str) -> str:

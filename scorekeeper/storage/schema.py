@@ -1,4 +1,4 @@
-"""The schema: migrations m001–m011, applied at every start, and the rows a migration
+"""The schema: migrations m001–m014, applied at every start, and the rows a migration
 cannot write itself.
 
 Each migration is a sqlite-utils migration of the set ``scorekeeper``; a database records
@@ -137,6 +137,23 @@ def m011_people_and_seasons(db: sqlite_utils.Database) -> None:
     db.execute("CREATE TRIGGER games_trash_bumps_club AFTER UPDATE OF deleted_at, name "
                "ON games BEGIN UPDATE club SET version = version + 1; END")
     # The rows of games stored before are written by migrate() (fill_seats).
+
+
+@migrations()
+def m013_pin_guesses(db: sqlite_utils.Database) -> None:
+    # Issue 19.  Every wrong PIN (a game's, or the club's: scope "club"), by client address
+    # and time (seconds since the epoch): the guessing limits, per address and from
+    # everyone together, survive a restart.  Old rows are removed as new ones come in.
+    db["pin_guesses"].create({"scope": str, "client": str, "at": float})
+    db["pin_guesses"].create_index(["scope", "at"])
+    db["pin_guesses"].create_index(["scope", "client", "at"])
+
+
+@migrations()
+def m014_club_pin(db: sqlite_utils.Database) -> None:
+    # Issue 19.  The club PIN, hashed as a game's PIN (NULL: none set): while set, it
+    # guards the club-level changes (clubpin.py).
+    db["club"].add_column("pin_hash", str)
 
 
 def migrate(path: str) -> None:

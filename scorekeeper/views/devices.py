@@ -131,7 +131,7 @@ def pin_refused_page(refused: PinRefused, back: str | None = None):
     game = refused.game
     if back is None:
         back = safe_next(this_page() if request.method == "GET" else request.referrer
-                         and _local_path(request.referrer),
+                         and local_path(request.referrer),
                          url_for("games.game", game_id=game.id))
     return (render_template("pin.html", game=game, form=PinForm(game.id, sent_to=this_page()),
                             error=refused.message, back=back),
@@ -152,7 +152,8 @@ def refusal_for_viewer() -> PinRefused | None:
     return None if is_keeper(game) else PinRefused(game)
 
 
-def _local_path(url: str) -> str:
+def local_path(url: str) -> str:
+    """The path and query of *url* (a Referer), for safe_next to judge."""
     from urllib.parse import urlsplit
     parts = urlsplit(url)
     return parts.path + (f"?{parts.query}" if parts.query else "")

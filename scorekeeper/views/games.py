@@ -1,36 +1,37 @@
-"""Pages: home (game list, join QR), new game, game overview, rename, delete and
-Recently deleted, a game's JSON export and import, the backup download."""
+"""Pages: home (game list, join QR, first start's club PIN), new game, game overview,
+rename, delete and Recently deleted, a game's JSON export and import, the backup
+download (import, restore from Recently deleted and the backup are the club's: its PIN,
+when one is set)."""
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from datetime import datetime
 from functools import lru_cache
 
-from flask import (Blueprint, Response, current_app, flash, redirect, render_template, request,
-                   send_file, url_for)
+from flask import (Blueprint, Response, flash, redirect, render_template, request, send_file,
+                   url_for)
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from ..backups import download_copy
+from ..clubpin import is_set, require_club, require_restorer
 from ..db import get_db
 from ..people import known_names, last_game_id
 from ..pagecache import cached_page
 from ..errors import BadInput
 from ..game import parse_game_name
 from ..archive import parse_document
-from ..forms import ConfirmForm, ImportForm, NewGameForm, RenameForm, attach
+from ..forms import ClubPinForm, ConfirmForm, ImportForm, NewGameForm, RenameForm, attach
 from ..netinfo import qr_svg
 from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
 from . import keeps_input, safe_next
 from .devices import game_url, join_url
 from ..parsing import load_json
 from ..pins import hash_pin, remember, require_keeper
-from ..storage import (KEEP_DELETED_DAYS, backup, create_game, delete_game, deleted_games,
-                       export_game, forget_pins, import_game, kept_until, list_games, load_game,
-                       rename_game, restore_game)
+from ..storage import (KEEP_DELETED_DAYS, create_game, delete_game, deleted_games, export_game,
+                       import_game, kept_until, list_games, load_game, rename_game, restore_game)
 from .printing import content_disposition
 from ..tiles import SETS, set_size
 
@@ -39,10 +40,13 @@ bp = Blueprint("games", __name__)
 
 @bp.get("/")
 def index():
-    """Home: the games (in progress first) and the address, with a QR code, to join at."""
+    """Home: the games (in progress first) and the address, with a QR code, to join at; on
+    the first start (no game, no club PIN), the offer of a club PIN."""
     games = list_games(get_db())
     url = join_url()
-    return render_template("index.html", games=games, join_url=url, qr=qr_svg(url, scale=5))
+    first_start = not games and not is_set()
+    return render_template("index.html", games=games, join_url=url, qr=qr_svg(url, scale=5),
+                           club_form=ClubPinForm(formdata=None) if first_start else None)
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -70,8 +74,10 @@ def new_game():
     last = load_game(db, last_id) if last_id else None
     if last is not None and request.method == "GET" and request.args.get("same") == "last":
         _seat_again(form, last)
+    # A refusal (a POST that stored nothing) is a 400, with what was typed and why.
     return render_template("new_game.html", form=form, deal_info=deal_table_json(),
-                           known=known_names(db), last=last)
+                           known=known_names(db), last=last), \
+        400 if request.method == "POST" else 200
 
 
 def _seat_again(form: NewGameForm, last) -> None:
@@ -136,8 +142,10 @@ def rename(game_id: str):
             flash(_("Game renamed."))
             return redirect(safe_next(request.args.get("next"),
                                       url_for("games.game", game_id=game_id)))
-    # Refused as a whole (an expired token), the form comes back with what was typed: 400.
-    return render_template("rename.html", game=game, form=form), 400 if form.refusal else 200
+    # Refused (a name it cannot take, or an expired token), the form comes back with what
+    # was typed: 400.
+    return render_template("rename.html", game=game, form=form), \
+        400 if request.method == "POST" else 200
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
@@ -173,7 +181,7 @@ def restore(game_id: str):
         flash(_("The page expired; nothing was restored. Try again."), "error")
         return redirect(url_for("games.trash"))
     db = get_db()
-    require_keeper(load_game(db, game_id, deleted=True))
+    require_restorer(load_game(db, game_id, deleted=True))
     game = restore_game(db, game_id)
     flash(_("%(name)s was restored.", name=game.display_name()))
     return redirect(url_for("games.game", game_id=game_id))
@@ -196,6 +204,7 @@ def export(game_id: str):
 @keeps_input
 def import_page():
     """Import a game from an export file (as a new game); refusals re-show the form."""
+    require_club()
     if request.method == "POST":
         try:
             request.files   # read the upload now: over MAX_CONTENT_LENGTH is refused here
@@ -220,15 +229,10 @@ def import_page():
 
 @bp.get("/backup.sqlite")
 def backup_download():
-    """Every game in one consistent SQLite file (the online backup API), dated, to keep."""
-    fd, path = tempfile.mkstemp(suffix=".sqlite")
-    os.close(fd)
-    try:
-        backup(current_app.config["DATABASE"], path)
-        forget_pins(path)   # any device may download this: no PIN hash leaves the server
-        copy = open(path, "rb")
-    finally:
-        os.remove(path)   # the open file keeps its data until the download is sent
+    """Every game in one consistent SQLite file (the online backup API), dated, to keep:
+    with a club PIN (which it needs), the games' PINs kept; without one, left out."""
+    require_club()
+    copy = download_copy(keep_pins=is_set())
     stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
     response = send_file(copy, mimetype="application/vnd.sqlite3", as_attachment=True,
                          download_name=f"scorekeeper-backup-{stamp}.sqlite", etag=False)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 
 from flask import (Blueprint, Response, current_app, flash, redirect, render_template,
                    request, url_for)
 from flask_babel import gettext as _
 
 from ..charts import game_totals_chart
+from ..clubpin import require_club
 from ..db import get_db
 from ..errors import BadInput
 from ..forms import AliasForm, ConfirmForm, SeasonForm, attach
@@ -89,7 +91,8 @@ def _player_page(name: str):
 @bp.post("/players/aliases")
 def join_spelling():
     """Join another spelling (alias) to a player (of): the player page's form (CSRF is
-    checked for every form before a view runs)."""
+    checked for every form before a view runs; the club PIN, when one is set)."""
+    require_club()
     alias, of = AliasForm().alias.data or "", request.form.get("of", "")
     try:
         record = add_alias(get_db(), alias, of)
@@ -104,6 +107,7 @@ def join_spelling():
 @bp.post("/players/aliases/remove")
 def separate_spelling():
     """Make a joined spelling its own player again; back to the page it was asked from."""
+    require_club()
     alias, back = request.form.get("alias", ""), request.form.get("player", "")
     target = player_url(back) if back else url_for("people.players")
     try:
@@ -118,7 +122,9 @@ def separate_spelling():
 @bp.route("/seasons", methods=["GET", "POST"])
 @keeps_input
 def seasons_page():
-    """Every season, and the form that starts one."""
+    """Every season, and the form that starts one (with the club PIN, when one is set)."""
+    if request.method == "POST":
+        require_club()
     form = SeasonForm()
     if form.validate_on_submit():
         try:
@@ -169,6 +175,7 @@ def season_board(season_id: str):
 @bp.post("/seasons/<season_id>/delete")
 def season_delete(season_id: str):
     """Remove a season; its games and everyone's records stay."""
+    require_club()
     delete_season(get_db(), season_id)
     flash(_("The season was removed; its games and the players' records stay."), "ok")
     return redirect(url_for("people.seasons_page"))
@@ -201,10 +208,17 @@ def season_csv(season_id: str):
     return response
 
 
+#: What makes a spreadsheet read a cell as a formula, at its start.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def spreadsheet_safe(text: str) -> str:
     """A name a spreadsheet shows as text: one starting with =, +, -, @ (or a tab or
-    return) would be read as a formula, so it gets a leading apostrophe."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return) would be read as a formula, so it gets a leading apostrophe — and so does
+    one starting with a character a spreadsheet may fold into one of them (NFKC: the
+    fullwidth "＝＋－＠", the small "﹦﹢﹣", the superscript "⁼⁺" …)."""
+    first = unicodedata.normalize("NFKC", text[:1])[:1]
+    return "'" + text if first in FORMULA_STARTS else text
 
 
 @bp.get("/seasons/<season_id>.pdf")
