@@ -6,7 +6,7 @@ save to finish instead of failing (:class:`Busy` when it waited too long).  Ever
 write that changes a game's scores rewrites its rows of ``seats`` in the same
 transaction, so the players' records and the seasons never lag a save.
 
-- :mod:`.schema` — the migrations m001–m011 (applied at every start by
+- :mod:`.schema` — the migrations m001–m015 (applied at every start by
   :func:`migrate`; a database records them by name) and :func:`fill_seats`, the
   ``seats`` rows of games stored before m011;
 - :mod:`.connection` — :func:`connect`, :func:`write` (one ``BEGIN IMMEDIATE``
@@ -17,7 +17,8 @@ transaction, so the players' records and the seasons never lag a save.
 - :mod:`.games` — create, load, list, rename; the PIN's hash and the game's
   version (:func:`game_stamp`); "Recently deleted": delete, restore, purge;
 - :mod:`.rounds` — :func:`record_round` (with :class:`StaleRound` and the merge of
-  two tablets' saves), the history, undo and redo;
+  two tablets' saves), the history, undo and redo, and the rounds' times
+  (:func:`start_round`, a "Start round" tap);
 - :mod:`.archive` — export and import of a whole game (the document and its checks
   are the pure ``scorekeeper/archive.py``);
 - :mod:`.moves` — the live table's move log (:class:`StaleLive`);
@@ -40,7 +41,8 @@ from .games import (KEEP_DELETED_DAYS, GameNotFound, create_game, delete_game, d
                     rename_game, restore_game, set_pin)
 from .moves import StaleLive, add_move, live_moves, undo_move
 from .rounds import (Conflict, StaleRound, edit_changes, history, last_redoable,
-                     last_saved_round, last_undoable, record_round, redo_last, undo_last)
+                     last_saved_round, last_undoable, record_round, redo_last, start_round,
+                     undo_last)
 from .schema import fill_seats, migrate, migrations
 
 __all__ = [
@@ -51,7 +53,7 @@ __all__ = [
     "game_stamp", "set_pin", "rename_game", "delete_game", "restore_game", "kept_until",
     "deleted_games", "purge_deleted", "last_game_id",
     "Conflict", "StaleRound", "record_round", "history", "last_saved_round", "last_undoable",
-    "edit_changes", "undo_last", "last_redoable", "redo_last",
+    "edit_changes", "undo_last", "last_redoable", "redo_last", "start_round",
     "export_game", "import_game",
     "StaleLive", "live_moves", "add_move", "undo_move",
     "club", "club_version", "person_of", "refresh_seats", "refresh_persons", "one_person_each",
