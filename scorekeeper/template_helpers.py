@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from flask import Flask
 from flask_babel import gettext
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
 from .pins import is_keeper
+from .timing import format_duration
 from .views import assets, devices, rules
 
 
 def init_app(app: Flask) -> None:
-    """Give the templates their filters (``bdi``, ``rules``) and globals (dominoes, rule
-    links, option labels, the device's role, the live-update attributes)."""
-    app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules)
+    """Give the templates their filters (``bdi``, ``rules``, ``duration``) and globals (dominoes, rule
+    links, option labels, the device's role, the live-update attributes, train markers)."""
+    app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules, duration=format_duration)
     app.jinja_env.globals.update(
         keeper=is_keeper,
         live_attrs=devices.live_attrs,
@@ -25,6 +26,7 @@ def init_app(app: Flask) -> None:
         option_label=option_label,
         value_label=value_label,
         option_rule=OPTION_RULES.get,
+        train_mark=train_mark,
     )
 
 
@@ -32,6 +34,24 @@ def bdi(name) -> Markup:
     """A name isolated from the text around it (Unicode bidi), so a right-to-left name
     cannot reorder the row it stands in."""
     return Markup("<bdi>{}</bdi>").format(name)
+
+
+def train_mark(colour: str | None) -> Markup:
+    """A small train marker (a locomotive) in a seat's train colour, drawn beside the name
+    it belongs to; empty without a colour (a table with no game).  Its fill is an SVG
+    presentation attribute, which the strict CSP allows (no inline style); its outline is
+    the text's colour, so a pale or a black marker shows on light pages and the dark TV
+    board alike.  Hidden from screen readers: the name beside it says who it is."""
+    if not colour:
+        return Markup("")
+    fill = escape(colour)
+    return Markup(
+        '<svg class="train-mark" viewBox="0 0 22 16" width="22" height="16" aria-hidden="true" '
+        'focusable="false"><path d="M1.5 12.5V6h2.5V2.5h3V6h6V1.5h7v11z" fill="{0}" '
+        'stroke="currentColor" stroke-width="1.3" stroke-linejoin="round"/>'
+        '<circle cx="6" cy="13" r="2.3" fill="{0}" stroke="currentColor" stroke-width="1.3"/>'
+        '<circle cx="16" cy="13" r="2.3" fill="{0}" stroke="currentColor" '
+        'stroke-width="1.3"/></svg>').format(fill)
 
 
 def option_label(name: str) -> str:
