@@ -29,11 +29,14 @@ def site(tmp_path_factory, new_app, new_database):
         client.post(live + "/start", data={"starter": "0", "tiles_each": "12", "active": "0"})
         client.post(live + "/action", data={"kind": "play", "tile": "9-4", "train": "0",
                                             "active": "1"})
+        # A sheet printed before round 3 was corrected: its code is an earlier one.
+        printed = api(base, "GET", f"/api/games/{gid}/verify")["code"]
+        api(base, "PUT", f"/api/games/{gid}/rounds/3", {"scores": dict(zip(NAMES, [4, 11, 0, 21]))})
         protected = create_game(base, NAMES[:2], pin="2468")["id"]
         create_game(base, NAMES, scores=[[0, 5, 5, 9]], finished=True)
         api(base, "POST", "/api/seasons", {"name": "Autumn", "from": "2000-01-01",
                                            "to": "2100-12-31"})
-        yield base, gid, protected
+        yield base, gid, protected, printed
 
 
 PAGES = {
@@ -72,14 +75,20 @@ PAGES = {
     "season board": "/seasons/{season}/board",
     "round in Chinese": "/games/{gid}/rounds/4?lang=zh",
     "ruling in Greek": "/games/{gid}/rounds/5/referee?current=1&last-0=9-5&tile=5-9&train=0&lang=el",
+    "check a printed sheet": "/games/{gid}/verify",
+    "a sheet changed since printed": "/games/{gid}/verify?code={printed}",
+    "an unknown code in Thai": "/games/{gid}/verify?code=ZZZZZ-ZZZZZ&lang=th",
+    "a round started, in Greek": "/games/{gid}/rounds/4?lang=el",
+    "new game in Thai": "/games/new?lang=th",
 }
 
 
 @pytest.mark.parametrize("name", list(PAGES))
 def test_page_has_no_axe_violations(site, page, name):
-    base, gid, protected = site
+    base, gid, protected, printed = site
     season = api(base, "GET", "/api/seasons")["seasons"][0]["id"]
-    page.goto(base + PAGES[name].format(gid=gid, protected=protected, season=season))
+    page.goto(base + PAGES[name].format(gid=gid, protected=protected, season=season,
+                                        printed=printed))
     results = axe_module.Axe().run(page, options=WCAG_21_AA)
     problems = [f"{v['id']} ({v['impact']}): {v['help']} — "
                 + "; ".join(n["target"][0] for n in v["nodes"][:4])

@@ -134,7 +134,7 @@ def test_a_printed_code_then_a_correction_the_verify_page_names_the_round_score_
                       r".*?</td>\s*<td[^>]*>([^<]+)</td>\s*<td[^>]*>([^<]+)</td>\s*"
                       r"<td class=\"time\"><time datetime=\"([^\"]+)\"", page, re.S)
     assert rows == [("2", "Chi", "30", "32", at)]
-    assert "One score changed after that" in page
+    assert "1 score changed after that" in page
 
 
 def test_an_unknown_code_is_said_so(client, gid):

@@ -280,7 +280,7 @@ def test_a_game_stored_before_round_times_stays_untimed(app, client, clock, game
 def test_the_scoresheet_prints_the_games_time(client, timed):
     data = client.get(f"/games/{timed}/scoresheet.pdf").data
     text = subprocess.run(["pdftotext", "-", "-"], input=data, capture_output=True).stdout
-    assert "Time so far: 1 h 01 min." in text.decode()
+    assert "Time so far: 1 h 01 min" in text.decode()
 
 
 def test_a_players_page_gives_their_average_game_length(client, clock, game_factory):
@@ -293,3 +293,24 @@ def test_a_players_page_gives_their_average_game_length(client, clock, game_fact
         save(client, gid, 2)
     html = client.get("/players/Ann").get_data(as_text=True)
     assert re.search(r"Average game length</dt><dd>40 min\s*</dd>", html)
+
+
+# --- the running time, in the browser ------------------------------------------------------
+
+@pytest.mark.browser
+def test_the_running_time_ticks_and_follows_the_servers_clock(live_server, page):
+    from helpers import create_game
+    from playwright.sync_api import expect
+    gid = create_game(live_server)["id"]
+    # This device's clock is an hour fast: the live updates' Date corrects it.
+    page.add_init_script("(() => { const real = Date.now; Date.now = () => real() + 3600e3; })()")
+    page.goto(f"{live_server}/games/{gid}/rounds/1")
+    running = page.locator(".running")
+    assert re.fullmatch(r"Playing for 1:00:0\d", running.inner_text())   # before any update
+    expect(running).to_have_text(re.compile(r"Playing for 0:0\d"), timeout=8000)
+    first = running.inner_text()
+    page.wait_for_timeout(1500)
+    assert running.inner_text() != first
+    board = page.context.new_page()
+    board.goto(f"{live_server}/games/{gid}/board")
+    expect(board.locator(".running")).to_have_text(re.compile(r"Playing for \d+:\d\d"))

@@ -128,9 +128,9 @@ def _game_sheet(game: Game, check: tuple[str, str] | None = None) -> _Sheet:
         status = None
     game_time = None
     if game.seconds is not None:
-        game_time = (_("Game time: %(time)s.", time=format_duration(game.seconds))
+        game_time = (_("Game time: %(time)s", time=format_duration(game.seconds))
                      if standings.complete else
-                     _("Time so far: %(time)s.", time=format_duration(game.seconds)))
+                     _("Time so far: %(time)s", time=format_duration(game.seconds)))
     return _Sheet(
         title=game.display_name(), date=game.created_at[:10] or None, set_n=game.set,
         engines=[r.engine for r in game.rounds], options=game.options,
