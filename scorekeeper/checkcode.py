@@ -37,7 +37,8 @@ _READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 #: What the key is derived for, so the secret's other uses never meet this one.
 _PURPOSE = b"mexican-train-scorekeeper/check-code/1"
 
-State = dict[tuple[int, str], int | None]   # (round, player) -> score, or None unplayed
+#: Every score of a game: [round][seat], a score or None (not played).
+Rows = list[list[int | None]]
 
 
 @lru_cache(maxsize=8)
@@ -47,18 +48,28 @@ def key_for(secret: str | bytes) -> bytes:
     return hmac.new(raw, _PURPOSE, hashlib.sha256).digest()
 
 
-def canonical(game: Game, state: Mapping[tuple[int, str], int | None]) -> bytes:
-    """The record a code is made of: the game's id, names, options and *state*'s scores,
-    as compact, sorted JSON (the same bytes for the same record, always)."""
-    rounds = []
-    for r in game.rounds:
-        row = [state.get((r.number, p)) for p in game.players]
-        rounds.append(None if all(v is None for v in row) else row)
+def _frame(game: Game) -> tuple[bytes, bytes]:
+    """The record's bytes before and after its scores: the game's id, names, set, rules
+    and engines, as compact, sorted JSON (its scores come between, see canonical)."""
     record = {"id": game.id, "players": list(game.players), "set": game.set,
               "rules": game.options.to_dict(), "engines": [r.engine for r in game.rounds],
-              "scores": rounds}
-    return json.dumps(record, sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False).encode()
+              "scores": "\0"}
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    head, tail = text.split('"\\u0000"')
+    return head.encode(), tail.encode()
+
+
+def _scores(rows: Rows) -> bytes:
+    """The scores part of a record: a round nobody has a score in is null."""
+    return json.dumps([row if any(v is not None for v in row) else None for row in rows],
+                      separators=(",", ":")).encode()
+
+
+def canonical(game: Game, rows: Rows) -> bytes:
+    """The record a code is made of: the game's id, names, options and every score in
+    *rows*, as compact, sorted JSON (the same bytes for the same record, always)."""
+    head, tail = _frame(game)
+    return head + _scores(rows) + tail
 
 
 def code_of(key: bytes, record: bytes) -> str:
@@ -80,9 +91,9 @@ def read(text: str) -> str:
     return kept.upper().translate(_READ_AS)
 
 
-def current_state(game: Game) -> State:
+def current_state(game: Game) -> Rows:
     """Every score of the game as it is now."""
-    return {(r.number, p): (r.scores or {}).get(p) for r in game.rounds for p in game.players}
+    return [[(r.scores or {}).get(p) for p in game.players] for r in game.rounds]
 
 
 def game_code(game: Game, secret: str | bytes) -> str:
@@ -128,20 +139,23 @@ class Verification:
         return {"matches": False, "known": True, "changes": [c.to_json() for c in self.changes]}
 
 
-def past_states(game: Game, history: Sequence[Mapping]) -> Iterable[tuple[State, str, int]]:
+def past_states(game: Game, history: Sequence[Mapping]) -> Iterable[tuple[Rows, str, int]]:
     """The game's states, oldest first: before any save (at its creation), then after each
     history entry; each with when it began and how many changes had been made by then.
 
     *history* is storage's rows, oldest first: each change with its ``edit_id``,
-    ``round``, ``player``, ``new`` and ``at``.
+    ``round``, ``player``, ``new`` and ``at``.  The rows yielded are the replay's own:
+    copy them to keep one.
     """
-    state: State = {(r.number, p): None for r in game.rounds for p in game.players}
-    yield dict(state), game.created_at, 0
+    rounds = {r.number: k for k, r in enumerate(game.rounds)}
+    seats = {p: k for k, p in enumerate(game.players)}
+    rows: Rows = [[None] * len(game.players) for _r in game.rounds]
+    yield rows, game.created_at, 0
     for k, change in enumerate(history):
-        state[(change["round"], change["player"])] = change["new"]
+        rows[rounds[change["round"]]][seats[change["player"]]] = change["new"]
         last_of_edit = k + 1 == len(history) or history[k + 1]["edit_id"] != change["edit_id"]
         if last_of_edit:
-            yield dict(state), change["at"], k + 1
+            yield rows, change["at"], k + 1
 
 
 def verify(game: Game, history: Sequence[Mapping], secret: str | bytes,
@@ -153,24 +167,25 @@ def verify(game: Game, history: Sequence[Mapping], secret: str | bytes,
     """
     key = key_for(secret)
     now = current_state(game)
-    code = code_of(key, canonical(game, now))
+    head, tail = _frame(game)
+    code = code_of(key, head + _scores(now) + tail)
     if given is None:
         return Verification(code)
-    wanted = read(given)
-    if hmac.compare_digest(wanted.encode(), code.encode()):
+    wanted = read(given).encode()
+    if hmac.compare_digest(wanted, code.encode()):
         return Verification(code, given, matches=True)
     found = None
-    for state, at, done in past_states(game, history):
-        if hmac.compare_digest(wanted.encode(), code_of(key, canonical(game, state)).encode()):
-            found = (state, at, done)   # the latest state with that code
+    for rows, at, done in past_states(game, history):
+        if hmac.compare_digest(wanted, code_of(key, head + _scores(rows) + tail).encode()):
+            found = ([row[:] for row in rows], at, done)   # the latest state with that code
     if found is None:
         return Verification(code, given)
-    state, at, done = found
+    printed, at, done = found
     last_change: dict[tuple[int, str], str] = {}
     for change in history[done:]:
         last_change[(change["round"], change["player"])] = change["at"]
     changes = tuple(
-        Changed(r.number, p, state[(r.number, p)], now[(r.number, p)],
-                last_change.get((r.number, p), at))
-        for r in game.rounds for p in game.players if state[(r.number, p)] != now[(r.number, p)])
+        Changed(r.number, p, printed[i][k], now[i][k], last_change.get((r.number, p), at))
+        for i, r in enumerate(game.rounds) for k, p in enumerate(game.players)
+        if printed[i][k] != now[i][k])
     return Verification(code, given, known=True, printed_at=at, changes=changes)

@@ -103,9 +103,11 @@ def draw_train_mark(c: Canvas, x: float, y: float, width: float, colour: str) ->
         c.circle(x + px * unit, y + (16 - py) * unit, 2.3 * unit, stroke=1, fill=1)
 
 
+@lru_cache(maxsize=64)
 def qr_modules(url: str) -> tuple[tuple[bool, ...], ...]:
     """The dark modules of *url*'s QR code (error correction M, no quiet zone), row by row
-    from the top."""
+    from the top.  Kept for the few addresses printed again and again (a sheet reprinted
+    while nothing changed): segno weighs all eight masks, a few tens of milliseconds."""
     code = segno.make(url, error="m", micro=False, boost_error=False)
     return tuple(tuple(bool(v) for v in row) for row in code.matrix)
 
@@ -114,24 +116,27 @@ def draw_qr(c: Canvas, x: float, y: float, size: float, url: str) -> float:
     """*url*'s QR code in a *size* square, lower-left corner at (x, y), with a quiet zone
     of two modules inside it (the paper around is blank); answers one module's side.
 
-    Each row's runs of dark modules are one rectangle each, as one filled path."""
+    Each row's runs of dark modules are one rectangle each, written as raw operators in
+    one filled path (as the pips are: reportlab's path.rect formats each number in pure
+    Python)."""
     rows = qr_modules(url)
     module = size / (len(rows) + 4)
     c.setFillColor(WHITE)
     c.rect(x, y, size, size, stroke=0, fill=1)
     c.setFillColor(QR_DARK)
-    path = c.beginPath()
+    ops = []
     for r, row in enumerate(rows):
-        top = y + size - (r + 2) * module
+        bottom = y + size - (r + 3) * module
         start = None
         for col, dark in enumerate((*row, False)):
             if dark and start is None:
                 start = col
             elif not dark and start is not None:
-                path.rect(x + (start + 2) * module, top - module, (col - start) * module,
-                          module)
+                ops.append(f"{x + (start + 2) * module:.3f} {bottom:.3f} "
+                           f"{(col - start) * module:.3f} {module:.3f} re")
                 start = None
-    c.drawPath(path, stroke=0, fill=1)
+    if ops:
+        c.addLiteral(" ".join(ops) + " f")
     return module
 
 
