@@ -9,13 +9,19 @@ refused with the field at fault instead of becoming a game nobody can open.
 The document (version 1)::
 
     {"format": "mexican-train-scorekeeper", "version": 1, "exported_at": "…",
-     "game": {"id", "name", "players", "set", "rules", "start_engine", "end_engine",
-              "created_at", "updated_at"},
+     "game": {"id", "name", "players", "colours", "set", "rules", "start_engine",
+              "end_engine", "created_at", "updated_at"},
      "rounds": [{"number", "engine", "revision", "scores": {…} | null,
-                 "hands": {player: [[a, b], …]} | null}, …],
+                 "hands": {player: [[a, b], …]} | null,
+                 "started_at", "saved_at", "seconds"}, …],
      "history": [{"edit": 1, "round": 1, "at": "…", "undo_of": null | <edit>,
                   "changes": [{"player", "old", "new"}, …]}, …],
      "live": [{"round": 4, "moves": [{"seq", "data", "at", "undone_at"}, …]}, …]}
+
+``colours`` (each seat's train colour) and the rounds' times (``started_at`` and
+``saved_at``, ISO 8601 or null; ``seconds``, how long the round took, is written for the
+reader and worked out again on import) came with issue 20: an export without them
+imports in the default palette, with no round times.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Mapping
 
+from .colours import parse_colours
 from .referee import action_from_json, start_from_json
 from .errors import BadInput
 from .game import Game, parse_game_name, parse_players
@@ -32,6 +39,7 @@ from .scoring import check_hands, check_scores, hand_score, max_hand
 from .parsing import Fields
 from .text import N_, _
 from .tiles import parse_set
+from .timing import utc
 
 FORMAT = "mexican-train-scorekeeper"
 VERSION = 1
@@ -47,6 +55,8 @@ class ArchivedRound:
     revision: int
     scores: dict[str, int] | None
     hands: dict[str, list] | None
+    started_at: str | None = None
+    saved_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -81,6 +91,7 @@ class Archive:
     rounds: list[ArchivedRound]
     history: list[ArchivedEdit] = field(default_factory=list)
     moves: list[ArchivedMove] = field(default_factory=list)
+    colours: list[str] = field(default_factory=list)
 
 
 def to_document(game: Game, history: list[dict], moves: list[dict], exported_at: str) -> dict:
@@ -96,11 +107,13 @@ def to_document(game: Game, history: list[dict], moves: list[dict], exported_at:
         "version": VERSION,
         "exported_at": exported_at,
         "game": {"id": game.id, "name": game.name, "players": list(game.players),
+                 "colours": list(game.colours_by_player.values()),
                  "set": game.set, "rules": game.options.to_dict(),
                  "start_engine": game.start_engine, "end_engine": game.end_engine,
                  "created_at": game.created_at, "updated_at": game.updated_at},
         "rounds": [{"number": r.number, "engine": r.engine, "revision": r.revision,
-                    "scores": r.scores, "hands": r.hands} for r in game.rounds],
+                    "scores": r.scores, "hands": r.hands, "started_at": r.started_at,
+                    "saved_at": r.saved_at, "seconds": r.seconds} for r in game.rounds],
         "history": [{"edit": local[e["id"]], "round": e["number"], "at": e["at"],
                      "undo_of": local.get(e["undo_of"]) if e["undo_of"] is not None else None,
                      "changes": [{"player": c["player"], "old": c["old"], "new": c["new"]}
@@ -121,6 +134,7 @@ def parse_document(doc) -> Archive:
                          given=_shown(doc.get("version")), version=VERSION), "version")
     game = _object(doc.get("game"), "game")
     players = parse_players(game.get("players"), "game.players")
+    colours = parse_colours(game.get("colours"), players, "game.colours")
     name = parse_game_name(game.get("name"), "game.name")
     set_n = parse_set(game.get("set"), "game.set")
     options = RuleOptions.from_dict(game.get("rules"), "game.rules")
@@ -133,7 +147,7 @@ def parse_document(doc) -> Archive:
     rounds = _rounds(doc.get("rounds"), players, set_n, options, engines)
     history = _history(doc.get("history", []), players, set_n, options, rounds)
     moves = _moves(doc.get("live", []), len(rounds))
-    return Archive(name, players, set_n, options, created_at, rounds, history, moves)
+    return Archive(name, players, set_n, options, created_at, rounds, history, moves, colours)
 
 
 def _rounds(value, players, set_n, options, engines) -> list[ArchivedRound]:
@@ -168,7 +182,12 @@ def _rounds(value, players, set_n, options, engines) -> list[ArchivedRound]:
                     raise BadInput(_("The tiles counted for %(name)s do not make the score "
                                      "recorded (R7.3).", name=p), f"{where}.hands.{p}")
             hands = {p: [t.to_json() for t in ts] for p, ts in tiles.items()} or None
-        rounds.append(ArchivedRound(i + 1, engine, revision, scores, hands))
+        started, saved = (_optional_time(item.get(key), f"{where}.{key}")
+                          for key in ("started_at", "saved_at"))
+        if started is not None and saved is not None and saved < started:
+            raise BadInput(_("A round cannot be saved before its play started."),
+                           f"{where}.saved_at")
+        rounds.append(ArchivedRound(i + 1, engine, revision, scores, hands, started, saved))
     return rounds
 
 
@@ -282,6 +301,11 @@ def _time(value, where: str) -> str:
             pass
     raise BadInput(_("A time must be written in ISO 8601, like 2026-11-30T20:15:00+00:00."),
                    where)
+
+
+def _optional_time(value, where: str) -> str | None:
+    """A round's time, or null: stored in UTC as the app writes them (timing.utc)."""
+    return None if value is None else utc(_time(value, where))
 
 
 def _history_mismatch(number: int) -> BadInput:

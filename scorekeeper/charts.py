@@ -6,15 +6,6 @@ from typing import Mapping, Sequence
 
 from markupsafe import Markup, escape
 
-#: Fourteen distinguishable line colours (players in seating order).
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
-           "#17becf", "#7f7f7f", "#bcbd22", "#393b79", "#ad494a", "#637939", "#843c39")
-
-
-def player_colour(seat: int) -> str:
-    return PALETTE[seat % len(PALETTE)]
-
-
 def running_totals(players: Sequence[str],
                    rounds: Sequence[Mapping[str, int] | None]) -> dict[str, list[int]]:
     """Each player's total after each recorded round, starting from 0."""
@@ -44,8 +35,9 @@ def axis_scale(top_value: int) -> tuple[int, int]:
 
 
 def totals_chart(players: Sequence[str], rounds: Sequence[Mapping[str, int] | None],
-                 labels: Sequence[str], title: str) -> Markup:
-    """A line per player of the running total after each round (x: round labels)."""
+                 labels: Sequence[str], title: str, colours: Mapping[str, str]) -> Markup:
+    """A line per player, in their train colour, of the running total after each round
+    (x: round labels)."""
     totals = running_totals(players, rounds)
     steps = len(next(iter(totals.values()))) - 1 if totals else 0
     # Drawn at about the size it is shown (a phone's width), so its labels stay readable.
@@ -65,14 +57,18 @@ def totals_chart(players: Sequence[str], rounds: Sequence[Mapping[str, int] | No
         label = "0" if i == 0 else escape(labels[i - 1] if i - 1 < len(labels) else str(i))
         out.append(f'<text x="{x(i):.1f}" y="{height - 8}" text-anchor="middle" '
                    f'font-size="17" fill="#444">{label}</text>')
-    for seat, p in enumerate(players):
+    for p in players:
         pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(totals[p]))
-        colour = player_colour(seat)
+        colour = escape(colours[p])
+        # A faint dark edge under each line, so a pale train colour (yellow, grey) still
+        # shows on the white chart.
+        out.append(f'<polyline points="{pts}" fill="none" stroke="#1d1d1b" '
+                   f'stroke-opacity=".3" stroke-width="5" stroke-linejoin="round"/>')
         out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="3" '
                    f'stroke-linejoin="round"><title>{escape(p)}</title></polyline>')
         last = totals[p][-1]
-        out.append(f'<circle cx="{x(len(totals[p]) - 1):.1f}" cy="{y(last):.1f}" r="4" '
-                   f'fill="{colour}"/>')
+        out.append(f'<circle cx="{x(len(totals[p]) - 1):.1f}" cy="{y(last):.1f}" r="4.5" '
+                   f'fill="{colour}" stroke="#1d1d1b" stroke-width="1"/>')
     out.append("</svg>")
     return Markup("".join(out))
 

@@ -22,6 +22,7 @@ from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, SelectF
                      StringField)
 from wtforms.validators import NumberRange, Optional, ValidationError
 
+from .colours import PALETTE, parse_colour, parse_colours
 from .errors import BadInput
 from .game import clean_name, parse_game_name, parse_players, person_key
 from .options import MAX_PLAYERS, OPTIONS, Option, RuleOptions, parse_engines
@@ -125,8 +126,13 @@ def option_field(option: Option) -> ChoiceField:
 
 
 class NewGameForm(PageForm):
-    """A new game: players in seating order, the set, the rule options (R9: a field per row
-    of options.OPTIONS, added below the class)."""
+    """A new game: players in seating order, each with a train colour, the set, the rule
+    options (R9: a field per row of options.OPTIONS, added below the class).
+
+    A seat's colour is sent as ``colour-N`` beside its name ``players-N`` (a native
+    colour input, which works without script); a row not sent one takes the default
+    palette's colour of that row.
+    """
 
     expired = _l("The form expired; everything you typed is still here. Press “Start the game” "
                  "again.")
@@ -161,13 +167,38 @@ class NewGameForm(PageForm):
             seat = re.fullmatch(r"players-([0-9]+)", key)
             if seat:   # ordered as numbers, without int() on a possibly huge string
                 digits = seat.group(1).lstrip("0") or "0"
-                sent += [((len(digits), digits), name) for name in request.form.getlist(key)]
-        named = [(row, name) for row, name in sorted(sent) if name.strip()]
+                sent += [((len(digits), digits), name, self.colour_of_row(seat.group(1)))
+                         for name in request.form.getlist(key)]
+        named = [(row, name, colour) for row, name, colour in sorted(sent) if name.strip()]
         try:
-            self.cleaned_players = parse_players([name for _row, name in named])
+            self.cleaned_players = parse_players([name for _row, name, _colour in named])
+            self.cleaned_colours = parse_colours([colour for _row, _name, colour in named],
+                                                 self.cleaned_players)
         except BadInput as error:
             self.refused_rows = _rows_refused(error, named)
             raise ValidationError(error.message) from None
+
+    #: The colours of the last game's seats, when the form seats its table again.
+    seated_colours: list[str] = []
+
+    def colour_of_row(self, row: str | int) -> str:
+        """The train colour of the form's row *row* (its ``players-N``): as sent, else the
+        last table's (seated again), else the default palette's for that row."""
+        sent = request.form.get(f"colour-{row}")
+        if sent is not None:
+            return sent   # checked by parse_colours with the names (a sentence if bad)
+        index = int(row) if len(str(row)) <= 3 else len(PALETTE)
+        if index < len(self.seated_colours):
+            return self.seated_colours[index]
+        return PALETTE[index] if index < len(PALETTE) else PALETTE[-1]
+
+    def row_colour(self, row: int) -> str:
+        """The colour the page shows in row *row*'s colour input: a well-written one as
+        sent or seated, else the default palette's (a colour input shows only #rrggbb)."""
+        try:
+            return parse_colour(self.colour_of_row(row), "colour")
+        except BadInput:
+            return PALETTE[row]
 
     def validate_name(self, field):
         try:
@@ -199,7 +230,7 @@ def _rows_refused(error: BadInput, named) -> frozenset[int]:
     if index is None or index >= len(named):
         return frozenset()
     key = person_key(clean_name(named[index][1]))
-    return frozenset(int(digits) for (size, digits), name in named
+    return frozenset(int(digits) for (size, digits), name, _colour in named
                      if size <= 3 and person_key(clean_name(name)) == key)
 
 

@@ -9,28 +9,50 @@ import unicodedata
 from dataclasses import dataclass, field as dataclass_field
 from typing import Sequence
 
+from .colours import MEXICAN_COLOUR, colour_map
 from .errors import BadInput
 from .options import MAX_PLAYERS, MIN_PLAYERS, Deal, RuleOptions, deal_for
 from .scoring import max_hand
 from .standings import Standings, compute
 from .text import _, format_date, ngettext
+from .timing import seconds_between, total_seconds
 
 MAX_NAME = 40
 
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """One round: its number, its engine (R2.1) and the scores, once recorded."""
+    """One round: its number, its engine (R2.1), the scores once recorded, and when its
+    play started and when it was first saved (timing.py; None when not known)."""
 
     number: int
     engine: int
     scores: dict[str, int] | None = None
     revision: int = 0
     hands: dict[str, list] | None = None
+    started_at: str | None = None
+    saved_at: str | None = None
+
+    @property
+    def seconds(self) -> int | None:
+        """How long the round took, start to first save (None until both are known)."""
+        return seconds_between(self.started_at, self.saved_at)
+
+    @property
+    def running(self) -> bool:
+        """Started and not saved yet: its time is still running."""
+        return self.started_at is not None and self.saved_at is None
 
     def to_json(self) -> dict:
+        """The round as a save's answer carries it (API.md: number, engine, scores,
+        revision)."""
         return {"number": self.number, "engine": self.engine, "scores": self.scores,
                 "revision": self.revision}
+
+    def timed_json(self) -> dict:
+        """The round as a game's JSON carries it: with its times (API.md)."""
+        return {**self.to_json(), "started_at": self.started_at, "saved_at": self.saved_at,
+                "seconds": self.seconds}
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +70,35 @@ class Game:
     deleted_at: str | None = None   # in "Recently deleted" since then
     version: int = 0                # one more with every change (live updates, caching)
     pin_hash: str | None = dataclass_field(default=None, repr=False)   # never shown
+    colours: tuple[str, ...] = ()   # each seat's train colour; () for the default palette
 
     @property
     def protected(self) -> bool:
         """Writes need the scorekeeper's PIN (API.md "Game PIN")."""
         return self.pin_hash is not None
+
+    @property
+    def colours_by_player(self) -> dict[str, str]:
+        """Each player's train colour by name (the default palette for an older game)."""
+        return colour_map(self.players, self.colours)
+
+    def colour(self, player: str | None) -> str:
+        """The train colour of *player*'s seat; None names the Mexican train."""
+        return MEXICAN_COLOUR if player is None else self.colours_by_player[player]
+
+    @property
+    def timed(self) -> bool:
+        """Its rounds are timed: round 1 started with the game (games stored before round
+        times were kept have no start, and show no times)."""
+        return self.rounds[0].started_at is not None
+
+    @property
+    def seconds(self) -> int | None:
+        """The recorded rounds' times added up (None before a round is recorded, or when a
+        recorded round's time is not known)."""
+        if not self.timed:
+            return None
+        return total_seconds(r.seconds for r in self.rounds if r.scores is not None)
 
     @property
     def start_engine(self) -> int:
@@ -103,7 +149,8 @@ class Game:
                 "set": self.set, "rules": self.options.to_dict(),
                 "start_engine": self.start_engine, "end_engine": self.end_engine,
                 "protected": self.protected,
-                "rounds": [r.to_json() for r in self.rounds]}
+                "colours": list(self.colours_by_player.values()),
+                "rounds": [r.timed_json() for r in self.rounds]}
 
 
 def game_title(name: str, created_at: str) -> str:

@@ -11,8 +11,10 @@ complete games created within its dates (the server's local date, inclusive).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
+from .colours import default_colours
 from .errors import BadInput
 from .game import game_title, person_key
 from .records import Record, Season, SeasonTable, check_season, rank
@@ -21,6 +23,7 @@ from .storage import club, snapshot, write
 from .storage.club import known_names, seasons  # noqa: F401
 from .storage.games import last_game_id  # noqa: F401
 from .text import _
+from .timing import average_seconds, seconds_between, total_seconds
 
 
 class UnknownPlayer(LookupError):
@@ -50,7 +53,8 @@ def directory(db) -> list[Record]:
 
 @dataclass(frozen=True, slots=True)
 class PlayedGame:
-    """One complete game of a person: the game, their total and place, and its size."""
+    """One complete game of a person: the game, their total and place, its size, their
+    train colour in it and how long it took (None when its rounds were not timed)."""
 
     id: str
     name: str
@@ -59,6 +63,8 @@ class PlayedGame:
     place: int
     players: int
     as_name: str   # the name they played under
+    colour: str    # their train colour in that game
+    seconds: int | None = None
 
     def display_name(self) -> str:
         return game_title(self.name, self.day)
@@ -79,6 +85,17 @@ class Player:
     aliases: tuple[str, ...]
     in_progress: int
 
+    @property
+    def timed_games(self) -> int:
+        """How many of their games were timed (games stored before round times were kept
+        were not)."""
+        return sum(1 for g in self.games if g.seconds is not None)
+
+    @property
+    def average_seconds(self) -> int | None:
+        """Their average game length over their timed games (None: none was timed)."""
+        return average_seconds(g.seconds for g in self.games if g.seconds is not None)
+
     def to_json(self) -> dict:
         return {**self.record.to_json(), "games": [g.to_json() for g in self.games]}
 
@@ -98,11 +115,21 @@ def player(db, name: str) -> Player:
         names = club.names(db, person)
         found = _records(club.record_sums(db, person=person), names)
         record = found[0] if found else Record(names[person], person, 0, 0, 0, 0, 0, None)
-        games = tuple(PlayedGame(*row) for row in club.played_games(db, person))
+        times = club.round_times(db, person)
+        games = tuple(_played(row, times.get(row[0], []))
+                      for row in club.played_games(db, person))
         spellings = club.spellings(db, person, besides=record.name)
         aliases = club.aliases(db, person)
         in_progress = club.games_in_progress(db, person)
     return Player(record, games, spellings, aliases, in_progress)
+
+
+def _played(row: tuple, times: list[tuple[str | None, str | None]]) -> PlayedGame:
+    """A played game from storage's row (club.played_games) and its rounds' times."""
+    *figures, seat, colours = row
+    palette = json.loads(colours) if colours else default_colours(figures[5])
+    seconds = total_seconds(seconds_between(start, saved) for start, saved in times)
+    return PlayedGame(*figures, colour=palette[seat], seconds=seconds)
 
 
 def add_alias(db, alias: str, of: str) -> Record:

@@ -7,19 +7,21 @@ import re
 
 from flask import Flask
 from flask_babel import gettext
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .clubpin import holds_club, is_set
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
 from .pins import is_keeper
+from .timing import format_duration
 from .views import assets, devices, rules, this_page
 
 
 def init_app(app: Flask) -> None:
-    """Give the templates their filters (``bdi``, ``rules``, ``address``) and globals
-    (dominoes, rule links, option labels, the device's role, the club PIN's state, the
-    live-update attributes, this page's address, the theme colour)."""
-    app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules, address=address)
+    """Give the templates their filters (``bdi``, ``rules``, ``address``, ``duration``) and
+    globals (dominoes, rule links, option labels, the device's role, the club PIN's state,
+    the live-update attributes, this page's address, the theme colour, train markers)."""
+    app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules, address=address,
+                                 duration=format_duration)
     app.jinja_env.globals.update(
         keeper=is_keeper,
         club_protected=is_set,
@@ -33,6 +35,7 @@ def init_app(app: Flask) -> None:
         option_rule=OPTION_RULES.get,
         this_page=this_page,
         theme_colour=assets.THEME_COLOUR,
+        train_mark=train_mark,
     )
 
 
@@ -48,6 +51,24 @@ def address(url: str) -> Markup:
     "mes", nor a "/" alone on its line."""
     parts = re.split(r"(?<=/)(?=[^/])", url)   # after each run of slashes, before more text
     return Markup("<wbr>").join(Markup.escape(part) for part in parts)
+
+
+def train_mark(colour: str | None) -> Markup:
+    """A small train marker (a locomotive) in a seat's train colour, drawn beside the name
+    it belongs to; empty without a colour (a table with no game).  Its fill is an SVG
+    presentation attribute, which the strict CSP allows (no inline style); its outline is
+    the text's colour, so a pale or a black marker shows on light pages and the dark TV
+    board alike.  Hidden from screen readers: the name beside it says who it is."""
+    if not colour:
+        return Markup("")
+    fill = escape(colour)
+    return Markup(
+        '<svg class="train-mark" viewBox="0 0 22 16" width="22" height="16" aria-hidden="true" '
+        'focusable="false"><path d="M1.5 12.5V6h2.5V2.5h3V6h6V1.5h7v11z" fill="{0}" '
+        'stroke="currentColor" stroke-width="1.3" stroke-linejoin="round"/>'
+        '<circle cx="6" cy="13" r="2.3" fill="{0}" stroke="currentColor" stroke-width="1.3"/>'
+        '<circle cx="16" cy="13" r="2.3" fill="{0}" stroke="currentColor" '
+        'stroke-width="1.3"/></svg>').format(fill)
 
 
 def option_label(name: str) -> str:

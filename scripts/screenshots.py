@@ -53,6 +53,7 @@ def main() -> None:
     rounds = [[0, 23, 9, 41, 12, 5], [17, 0, 30, 8, 0, 22], [4, 11, 0, 19, 27, 3]]
     for n, row in enumerate(rounds, 1):
         client.put(f"/api/games/{gid}/rounds/{n}", json={"scores": dict(zip(PLAYERS, row))}, headers={"X-Game-PIN": PIN})
+    printed = client.get(f"/api/games/{gid}/verify").json["code"]   # a sheet printed now
     client.put(f"/api/games/{gid}/rounds/2", json={"scores": dict(zip(PLAYERS, [17, 0, 30, 8, 2, 22]))}, headers={"X-Game-PIN": PIN})
     # A live table for round 4 (engine 9), a few moves in.
     app.config["WTF_CSRF_ENABLED"] = False
@@ -104,6 +105,7 @@ def main() -> None:
         "rename": f"/games/{gid}/rename", "board": f"/games/{gid}/board",
         "rules": "/rules", "undo": f"/games/{gid}/undo", "pin-change": f"/games/{gid}/pin/change",
         "pin": f"/games/{gid}/pin", "club": "/club", "restore": "/backup/restore",
+        "verify": f"/games/{gid}/verify?code={printed}", "verify-unknown": f"/games/{gid}/verify?code=ABCDE-FGHJK",
     }
     # SCREEN_LANG=th takes every page in that language (the device's choice, as ?lang= does).
     lang = os.environ.get("SCREEN_LANG")

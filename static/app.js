@@ -545,6 +545,34 @@ function dominoSvg(sprite, a, b, size, vertical, label) {
   document.addEventListener("live:replaced", localTimes);
 })();
 
+// ---- Round times: the running time of a round in progress, every second ----
+// The page says when the round started ([data-since], by the server's clock); without
+// script it says only that. The device's clock may be off: the server's, read from the
+// Date of the live updates' answers, is used once it differs by more than two seconds.
+(function () {
+  "use strict";
+  var offset = 0;
+  function pad(n) { return n < 10 ? "0" + n : String(n); }
+  function tick() {
+    document.querySelectorAll("[data-since]").forEach(function (el) {
+      var since = Date.parse(el.dataset.since);
+      if (isNaN(since)) return;
+      var s = Math.max(0, Math.floor((Date.now() + offset - since) / 1000));
+      var h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+      var shown = (h ? h + ":" + pad(m) : String(m)) + ":" + pad(s % 60);
+      el.textContent = (el.dataset.running || "{time}").replace("{time}", shown);
+      el.hidden = false;
+    });
+  }
+  document.addEventListener("live:servertime", function (e) {
+    var d = e.detail - Date.now();
+    offset = Math.abs(d) > 2000 ? d : 0;
+  });
+  document.addEventListener("live:replaced", tick);
+  tick();
+  setInterval(tick, 1000);
+})();
+
 // ---- Live: another device's save shows here within seconds, without a reload ----
 // Every 2 s the page asks for itself again with If-None-Match (its ETag: the game's
 // version, this device's role, the language); the server answers 304 while nothing
@@ -601,6 +629,9 @@ function dominoSvg(sprite, a, b, size, vertical, label) {
     fetch(location.href, { headers: { "If-None-Match": etag }, credentials: "same-origin",
                            cache: "no-store" })
       .then(function (r) {
+        // The server's clock, for the running round times (the Date of every answer).
+        var date = Date.parse(r.headers.get("Date") || "");
+        if (!isNaN(date)) document.dispatchEvent(new CustomEvent("live:servertime", { detail: date }));
         if (r.status === 304) return null;
         if (r.status === 404) { stopped = true; location.reload(); return null; }
         if (!r.ok) return null;

@@ -29,11 +29,14 @@ def site(tmp_path_factory, new_app, new_database):
         client.post(live + "/start", data={"starter": "0", "tiles_each": "12", "active": "0"})
         client.post(live + "/action", data={"kind": "play", "tile": "9-4", "train": "0",
                                             "active": "1"})
+        # A sheet printed before round 3 was corrected: its code is an earlier one.
+        printed = api(base, "GET", f"/api/games/{gid}/verify")["code"]
+        api(base, "PUT", f"/api/games/{gid}/rounds/3", {"scores": dict(zip(NAMES, [4, 11, 0, 21]))})
         protected = create_game(base, NAMES[:2], pin="2468")["id"]
         create_game(base, NAMES, scores=[[0, 5, 5, 9]], finished=True)
         api(base, "POST", "/api/seasons", {"name": "Autumn", "from": "2000-01-01",
                                            "to": "2100-12-31"})
-        yield base, gid, protected
+        yield base, gid, protected, printed
 
 
 PAGES = {
@@ -74,14 +77,20 @@ PAGES = {
     "ruling in Greek": "/games/{gid}/rounds/5/referee?current=1&last-0=9-5&tile=5-9&train=0&lang=el",
     "club settings": "/club",
     "restore a backup": "/backup/restore",
+    "check a printed sheet": "/games/{gid}/verify",
+    "a sheet changed since printed": "/games/{gid}/verify?code={printed}",
+    "an unknown code in Thai": "/games/{gid}/verify?code=ZZZZZ-ZZZZZ&lang=th",
+    "a round started, in Greek": "/games/{gid}/rounds/4?lang=el",
+    "new game in Thai": "/games/new?lang=th",
 }
 
 
 @pytest.mark.parametrize("name", list(PAGES))
 def test_page_has_no_axe_violations(site, page, name):
-    base, gid, protected = site
+    base, gid, protected, printed = site
     season = api(base, "GET", "/api/seasons")["seasons"][0]["id"]
-    page.goto(base + PAGES[name].format(gid=gid, protected=protected, season=season))
+    page.goto(base + PAGES[name].format(gid=gid, protected=protected, season=season,
+                                        printed=printed))
     problems = violations(page)
     assert not problems, "\n".join(problems)
 
@@ -112,7 +121,7 @@ def violations(page) -> list[str]:
 
 @pytest.mark.parametrize("name", list(PHONE_PAGES))
 def test_phone_page_has_no_axe_violations(site, phone, name):
-    base, gid, _protected = site
+    base, gid, _protected, _printed = site
     season = api(base, "GET", "/api/seasons")["seasons"][0]["id"]
     phone.goto(base + PHONE_PAGES[name].format(gid=gid, season=season))
     problems = violations(phone)
@@ -120,7 +129,7 @@ def test_phone_page_has_no_axe_violations(site, phone, name):
 
 
 def test_the_pin_page_carrying_a_refused_round_has_no_axe_violations(site, page):
-    base, _gid, protected = site
+    base, _gid, protected, _printed = site
     page.goto(f"{base}/games/{protected}/rounds/1")
     # The round as a device that lost its cookie sends it: the PIN page, carrying it.
     page.evaluate("""(action) => {

@@ -22,8 +22,14 @@ def test_create_defaults(client, game):
                              "first_turn_stuck": "marker", "double_owner_satisfies": False,
                              "double_blank": 50}
     assert [r["engine"] for r in game["rounds"]] == list(range(12, -1, -1))
-    assert game["rounds"][0] == {"number": 1, "engine": 12, "scores": None, "revision": 0}
-    assert game["rounds"][-1] == {"number": 13, "engine": 0, "scores": None, "revision": 0}
+    first, last = game["rounds"][0], game["rounds"][-1]
+    # Round 1's play starts with the game (API.md); the others when the one before is saved.
+    assert first.pop("started_at") is not None
+    assert first == {"number": 1, "engine": 12, "scores": None, "revision": 0,
+                     "saved_at": None, "seconds": None}
+    assert last == {"number": 13, "engine": 0, "scores": None, "revision": 0,
+                    "started_at": None, "saved_at": None, "seconds": None}
+    assert game["colours"] == ["#0072b2", "#d55e00", "#009e73"]
 
 
 def test_create_shortened_with_options(client):

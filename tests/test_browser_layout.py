@@ -18,7 +18,8 @@ PAGES = ["/", "/games/new", "/games/{gid}", "/games/{gid}/rounds/4", "/games/{gi
          "/games/{gid}/history", "/games/{gid}/rounds/4/referee?current=1&last-0=9-5&tile=5-3&train=0",
          "/games/{gid}/rounds/4/referee/plan?go=1&hand=9-2&hand=2-2", "/games/{gid}/rounds/4/live",
          "/games/{gid}/board", "/rules", "/deleted", "/players", "/players/Nguyễn Thị Hương",
-         "/seasons", "/seasons/{sid}", "/seasons/{sid}/board", "/club", "/backup/restore"]
+         "/seasons", "/seasons/{sid}", "/seasons/{sid}/board", "/club", "/backup/restore",
+         "/games/{gid}/verify?code={printed}", "/games/{gid}/verify?code=ZZZZZ-ZZZZZ"]
 
 CHECK = """() => {
   const out = [];
@@ -46,11 +47,15 @@ def site(browser, tmp_path_factory, new_app, new_database):
         yield base, seed(app, base)
 
 
-def seed(app, base) -> tuple[str, str]:
+def seed(app, base) -> tuple[str, str, str]:
     """A 6-player game three rounds in, a live table started, a finished game and a season
-    around today: answers the game's and the season's ids."""
+    around today: answers the game's and the season's ids, and the code of a sheet printed
+    before round 3 was corrected."""
     gid = create_game(base, NAMES, name="Đêm thứ Sáu", scores=[
         [0, 23, 9, 41, 12, 5], [17, 0, 30, 8, 2, 22], [4, 11, 0, 19, 27, 3]])["id"]
+    printed = api(base, "GET", f"/api/games/{gid}/verify")["code"]
+    api(base, "PUT", f"/api/games/{gid}/rounds/3",
+        {"scores": dict(zip(NAMES, [4, 11, 0, 19, 27, 8]))})
     client = app.test_client()
     client.post(f"/games/{gid}/rounds/4/live/start", data={"starter": "0", "tiles_each": "12"})
     client.post(f"/games/{gid}/rounds/4/live/action", data={"kind": "play", "tile": "9-4",
@@ -58,7 +63,7 @@ def seed(app, base) -> tuple[str, str]:
     create_game(base, NAMES, scores=[[0, 5, 5, 9, 2, 30]], finished=True)
     sid = api(base, "POST", "/api/seasons", {"name": "Mùa thu 2026", "from": "2000-01-01",
                                              "to": "2100-12-31"})["id"]
-    return gid, sid
+    return gid, sid, printed
 
 
 #: Phones in every language; tablets in the languages whose words run longest.
@@ -68,14 +73,14 @@ CASES = [(lang, "phone") for lang in LANGUAGES] + [
 
 @pytest.mark.parametrize("lang, size", CASES)
 def test_pages_fit(browser, site, lang, size):
-    base, (gid, sid) = site
+    base, (gid, sid, printed) = site
     w, h = SIZES[size]
     context = browser.new_context(viewport={"width": w, "height": h}, has_touch=True)
     page = context.new_page()
     page.goto(f"{base}/?lang={lang}")
     problems = []
     for path in PAGES:
-        page.goto(base + path.format(gid=gid, sid=sid))
+        page.goto(base + path.format(gid=gid, sid=sid, printed=printed))
         problems += [f"{path}: {p}" for p in page.evaluate(CHECK)]
     context.close()
     assert not problems, "\n".join(problems)

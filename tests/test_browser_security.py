@@ -42,9 +42,13 @@ def test_no_page_is_blocked_by_the_csp(live_server, watched):
     page.wait_for_url(re.compile(r"/rounds/2$"))
     for path in ("/", f"/games/{gid}", f"/games/{gid}/standings", f"/games/{gid}/history",
                  f"/games/{gid}/rounds/2/live", f"/games/{gid}/rounds/2/referee?tile=3-4&train=0",
-                 "/deleted", "/games/import", f"/games/{gid}/delete"):
+                 "/deleted", "/games/import", f"/games/{gid}/delete", f"/games/{gid}/board",
+                 f"/games/{gid}/verify?code=ZZZZZ-ZZZZZ"):
         page.goto(live_server + path)
         assert page.locator("main").is_visible()
         if path.endswith("/standings"):
-            assert page.locator(".legend svg.swatch rect").count() == 4   # legend colours
+            # The legend's train colours are presentation attributes: drawn, not blocked.
+            marks = page.locator(".legend svg.train-mark path")
+            assert marks.count() == 4
+            assert marks.first.evaluate("e => getComputedStyle(e).fill") == "rgb(0, 114, 178)"
     assert problems == []

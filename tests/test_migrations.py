@@ -8,6 +8,9 @@ commit before the players' tables (m001–m010).  Both hold the same games: "Fri
 (Ann, Bob, Chi; complete, with a correction, an undo and a redo), a game of Ann and
 Dee in progress with a live-table log (one move undone), and "Oops" (Eve, Fay) in
 "Recently deleted"; main's also joins Dee to Chi and holds the season "Autumn 2026".
+Migrating them applies what came after them (m013, m014: the wrong PINs kept and the club
+PIN; m015: train colours and round times) and leaves every row and column they had as it
+was.
 """
 
 from __future__ import annotations
@@ -22,8 +25,13 @@ from scorekeeper import create_app, people, storage
 DATA = Path(__file__).resolve().parent / "data"
 RELEASED = ["m001_initial", "m002_live_moves", "m003_move_undo", "m004_trash",
             "m010_version_and_pin", "m011_people_and_seasons"]
-#: Issue 19's: the wrong PINs' table and the club PIN's column, added to main's database.
-ADDED = ["m013_pin_guesses", "m014_club_pin"]
+#: Every migration, in the order a new database applies them.
+MIGRATIONS = RELEASED + ["m013_pin_guesses", "m014_club_pin", "m015_colours_and_round_times"]
+#: The tables and columns added since: NULL in the rows stored before (no club PIN, the
+#: default palette, no round times), and the wrong PINs' table, empty.
+ADDED_COLUMNS = {"club": {"pin_hash"}, "games": {"colours"},
+                 "rounds": {"started_at", "saved_at"}}
+ADDED_TABLES = {"pin_guesses"}
 FRIDAY = [{"Ann": 0, "Bob": 7, "Chi": 3}, {"Ann": 5, "Bob": 0, "Chi": 8},
           {"Ann": 2, "Bob": 6, "Chi": 0}]
 
@@ -46,6 +54,32 @@ def contents(path: str) -> list[str]:
         conn.close()
 
 
+def as_before(path: str) -> tuple[dict, list[str]]:
+    """Every table's rows in the columns it had before m013, and every index and
+    trigger: what migrating must leave as it was."""
+    conn = sqlite3.connect(path)
+    try:
+        tables = {}
+        for (table,) in conn.execute("select name from sqlite_master where type = 'table' "
+                                     "and name not like 'sqlite_%' order by name"):
+            if table in ADDED_TABLES:
+                continue
+            columns = [c[1] for c in conn.execute(f"pragma table_info({table})")
+                       if c[1] not in ADDED_COLUMNS.get(table, set())]
+            names = ", ".join(f'"{c}"' for c in columns)
+            rows = conn.execute(f'select {names} from "{table}" order by rowid').fetchall()
+            if table == "_sqlite_migrations":   # and the records of the ones after them
+                rows = [r for r in rows if r[columns.index("name")] in RELEASED]
+            tables[table] = (columns, rows)
+        schema = [sql for (sql,) in conn.execute(
+            "select sql from sqlite_master where type in ('index', 'trigger') "
+            "and sql is not null order by name")
+            if not any(table in sql for table in ADDED_TABLES)]
+        return tables, schema
+    finally:
+        conn.close()
+
+
 def applied(db) -> list[tuple[str, str]]:
     """The migrations the database records, with when each was applied."""
     return [(m.name, m.applied_at) for m in storage.migrations.applied(db)]
@@ -59,26 +93,27 @@ def game_ids(db) -> dict[str, str]:
 
 def test_the_migrations_keep_the_names_databases_recorded():
     pending = storage.migrations.pending(sqlite_utils.Database(memory=True))
-    assert [m.name for m in pending] == RELEASED + ADDED
+    assert [m.name for m in pending] == MIGRATIONS
 
 
-def test_a_database_made_by_main_opens_and_migrating_it_adds_only_issue_19s_parts(tmp_path):
+def test_a_database_made_by_main_opens_and_migrating_it_changes_nothing_it_had(tmp_path):
     path = restored(tmp_path, "club-main-444e519.sql")
-    before = contents(path)
+    before = as_before(path)
     storage.migrate(path)
-    after = contents(path)
-    # Only issue 19's migrations change it: their table, the club's PIN column, their names.
-    assert [line for line in before if line not in after] == [
-        line for line in before if '"club"' in line or line.startswith("CREATE TABLE club")]
-    assert all(any(word in line for word in ("pin_guesses", "club", *ADDED))
-               for line in after if line not in before)
-    storage.migrate(path)
-    assert contents(path) == after   # again: nothing
+    assert as_before(path) == before
+    migrated = contents(path)
+    storage.migrate(path)   # again: nothing left to do
+    assert contents(path) == migrated
     db = storage.connect(path)
-    assert [name for name, _at in applied(db)] == RELEASED + ADDED
+    assert [name for name, _at in applied(db)] == MIGRATIONS
     ids = game_ids(db)
     friday = storage.load_game(db, ids["Ann Bob Chi"])
     assert friday.name == "Friday" and [r.scores for r in friday.rounds] == FRIDAY
+    # Stored before train colours and round times: the default palette, no times.
+    assert friday.colours == () and list(friday.colours_by_player.values()) == [
+        "#0072b2", "#d55e00", "#009e73"]
+    assert not friday.timed and {(r.started_at, r.saved_at) for r in friday.rounds} == {
+        (None, None)}
     assert [(c["round"], c["player"], c["old"], c["new"]) for c in
             storage.history(db, friday.id)][6:9] == [(2, "Chi", 9, 8), (2, "Chi", 8, 9),
                                                      (2, "Chi", 9, 8)]
@@ -119,8 +154,7 @@ def test_a_database_from_before_the_players_tables_gains_them_with_its_games(tmp
     storage.migrate(path)
     db = storage.connect(path)
     assert applied(db)[:len(earlier)] == earlier
-    assert [name for name, _at in applied(db)[len(earlier):]] == ["m011_people_and_seasons",
-                                                                   *ADDED]
+    assert [name for name, _at in applied(db)] == MIGRATIONS
     assert db.execute("select count(*) from seats").fetchone()[0] == 7   # fill_seats
     assert [(r.name, r.games, r.wins, r.points) for r in people.directory(db)] == [
         ("Ann", 1, 1, 7), ("Bob", 1, 0, 13), ("Chi", 1, 0, 11), ("Dee", 0, 0, 0)]

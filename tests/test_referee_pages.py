@@ -436,6 +436,9 @@ def verdict_text(client, url):
 
 
 def text_of(html):
+    # A name with its train marker is inline too.
+    html = re.sub(r'<span class="player-name">(?:<svg class="train-mark".*?</svg>)?(.*?)</span>',
+                  r"\1", html)
     html = re.sub(r"</?(a|bdi)\b[^>]*>", "", html)  # rule links and isolated names are inline
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
 

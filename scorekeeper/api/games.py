@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from flask import jsonify, request
+from flask import current_app, jsonify, request
 
 from ..clubpin import require_club, require_restorer
+from ..checkcode import verify
+from ..colours import parse_colours
 from ..db import get_db
 from ..errors import BadInput
 from ..game import Game, parse_game_name, parse_players
@@ -15,7 +17,7 @@ from ..archive import EXPORT, parse_document
 from ..pins import HEADER, check, client_address, hash_pin, parse_pin
 from ..storage import (StaleRound, create_game, delete_game, deleted_games, export_game, history,
                        import_game, kept_until, list_games, load_game, record_round,
-                       rename_game, restore_game, set_pin)
+                       rename_game, restore_game, set_pin, start_round)
 from ..text import N_, _
 from ..tiles import DEFAULT_SET, check_hand, parse_set, parse_tiles
 from . import bp, json_body
@@ -46,6 +48,7 @@ def new_game():
     if "players" not in body:
         raise BadInput(_("Give the players' names in seating order."), "players")
     players = parse_players(body["players"])
+    colours = parse_colours(body.get("colours"), players)
     set_n = parse_set(body.get("set", DEFAULT_SET))
     options = RuleOptions.from_dict(body.get("rules"))
     start, end = parse_engines(set_n, body.get("start_engine"), body.get("end_engine"))
@@ -53,7 +56,7 @@ def new_game():
     pin_hash = None if pin is None else hash_pin(parse_pin(pin))
     game = create_game(get_db(), name=parse_game_name(body.get("name")), players=players,
                        set_n=set_n, options=options, start_engine=start, end_engine=end,
-                       pin_hash=pin_hash)
+                       pin_hash=pin_hash, colours=colours)
     return jsonify(game_json(game)), 201
 
 
@@ -198,6 +201,31 @@ def put_round(game_id: str, number: int):
     data = saved.to_json()
     data["warnings"] = [w.to_json() for w in round_warnings(scores, game.options, rnd.engine)]
     return jsonify(data)
+
+
+@bp.post("/games/<game_id>/rounds/<int:number>/start")
+def start(game_id: str, number: int):
+    """A "Start round" tap: the round's play (its time) starts now; the round with its times."""
+    db = get_db()
+    game = load_game(db, game_id)
+    keeper_only(game)
+    unknown = next(iter(json_body()), None)   # the body is {}: it has no field to give
+    if unknown is not None:
+        raise BadInput(_("This request takes no fields; %(field)s is not one.", field=unknown),
+                       unknown)
+    return jsonify(start_round(db, game, number).timed_json())
+
+
+@bp.get("/games/<game_id>/verify")
+def check_code(game_id: str):
+    """The game's check code, or (?code=) whether a sheet printed with that code still
+    matches the game, and what changed since (docs/api.md "Check a printed scoresheet")."""
+    db = get_db()
+    game = load_game(db, game_id)
+    given = request.args.get("code")
+    if given is not None and not given.strip():
+        raise BadInput(_("Give the check code printed on the scoresheet."), "code")
+    return jsonify(verify(game, history(db, game_id), current_app.secret_key, given).to_json())
 
 
 def parse_revision(value) -> int | None:

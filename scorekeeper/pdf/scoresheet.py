@@ -19,6 +19,12 @@ Decisions worth knowing:
   More than :data:`PORTRAIT_MAX_PLAYERS` players turn the page to landscape.
 * Zero rounds are marked by a circled 0 on a pale green cell; first place by a
   gold cell with a star; totals are bold on a tinted row.
+* Each seat's header carries its train marker in the seat's colour beside the
+  seat number (the name stays: colour is never the only cue).
+* A game's sheet carries its check code (``checkcode.py``) and the QR code of its
+  verification page, in a box at the right of the block under the grid, the QR
+  also a link; a blank sheet carries none.  The game's time (its recorded rounds'
+  times added up, ``timing.py``) is a line under the status.
 """
 
 from __future__ import annotations
@@ -37,7 +43,8 @@ from ..text import N_, _, format_date, format_list, ngettext
 from ..tiles import parse_set
 from .pen import (FRAME, GRID, HEADER_FILL, INK, MUTED, PAPERS, STRIPE, TOTAL_FILL, WHITE,
                   WIN_FILL, ZERO_FILL, ZERO_RING, Page, Pen, draw_footer, one_page, parse_paper)
-from .shapes import draw_domino, draw_star
+from ..timing import format_duration
+from .shapes import draw_domino, draw_qr, draw_star, draw_train_mark
 
 #: Up to this many players the sheet is portrait; more turn it to landscape.
 PORTRAIT_MAX_PLAYERS = 8
@@ -71,9 +78,26 @@ class _Sheet:
     status: str | None          # the line under the grid (winner, or "in progress")
     notes: list[str]            # tiebreak sentences (R8)
     hint: str | None            # the small print for a blank sheet
+    colours: list[str] | None = None   # each seat's train colour (a game's sheet)
+    check: tuple[str, str] | None = None   # the check code as shown, the verify page's URL
+    game_time: str | None = None    # the line saying how long the game took (so far)
 
 
-def _game_sheet(game: Game) -> _Sheet:
+@dataclass(frozen=True)
+class _CheckBox:
+    """The check code's box at the right of the block under the grid: the QR code and,
+    left of it, the code with its label and a line on what it is for."""
+
+    qr: ClassVar[float] = 60.0      # the QR code's side (about 21 mm: a phone reads it)
+    text_w: ClassVar[float] = 112.0
+    gap: ClassVar[float] = 8.0
+
+    @classmethod
+    def width(cls) -> float:
+        return cls.qr + cls.gap + cls.text_w
+
+
+def _game_sheet(game: Game, check: tuple[str, str] | None = None) -> _Sheet:
     standings = game.standings()
     by_player = {row.player: row for row in standings.rows}
     rows = [by_player[p] for p in game.players]
@@ -102,13 +126,19 @@ def _game_sheet(game: Game) -> _Sheet:
     else:
         # Nothing recorded yet: printed to keep score by hand, like a blank sheet.
         status = None
+    game_time = None
+    if game.seconds is not None:
+        game_time = (_("Game time: %(time)s", time=format_duration(game.seconds))
+                     if standings.complete else
+                     _("Time so far: %(time)s", time=format_duration(game.seconds)))
     return _Sheet(
         title=game.display_name(), date=game.created_at[:10] or None, set_n=game.set,
         engines=[r.engine for r in game.rounds], options=game.options,
         players=list(game.players), cells=cells, summary=summary, status=status,
         # with no round played everyone "ties" at 0: no tiebreak to explain yet
         notes=list(standings.notes) if played else [],
-        hint=None if played else _hand_scoring_hint())
+        hint=None if played else _hand_scoring_hint(),
+        colours=list(game.colours_by_player.values()), check=check, game_time=game_time)
 
 
 def _hand_scoring_hint() -> str:
@@ -242,6 +272,8 @@ def _draw_sheet(pen: Pen, sheet: _Sheet, page: Page, printed: datetime | None) -
     _draw_summary(pen, sheet, grid)
     _draw_grid_lines(c, grid)
     _draw_lines(pen, block, grid.bottom - 10)
+    if sheet.check is not None:
+        _draw_check(pen, sheet.check, page, grid.bottom - 10)
 
 
 def _draw_header(pen: Pen, sheet: _Sheet, page: Page) -> float:
@@ -298,18 +330,24 @@ def _under_grid(pen: Pen, sheet: _Sheet, page: Page) -> tuple[list[_Line], float
     """The block under the grid, measured, not drawn: the status line (or a winner line
     to fill in), the tiebreak notes, the rules reminder of a blank sheet; and its height."""
     left, inner_w = page.left, page.width
+    if sheet.check is not None:   # the check code's box takes the right of the block
+        inner_w -= _CheckBox.width() + 12
     wide = inner_w >= 620
     note_size = 8.0
     note_lead = note_size * 1.3
     block: list[_Line] = []
     block_h = 0.0
     if sheet.status:
-        block.append(_Line(sheet.status, 10.5, True, left, block_h + 11))
+        status, size = pen.fit(sheet.status, inner_w, 10.5, 7, bold=True)
+        block.append(_Line(status, size, True, left, block_h + 11))
         block_h += 16
     elif sheet.summary is None:
         block.append(_Line(_("Winner:"), 10.5, True, left, block_h + 11,
                            rule_to=left + min(inner_w, 360)))
         block_h += 20
+    if sheet.game_time:
+        block.append(_Line(sheet.game_time, 9, False, left, block_h + 9))
+        block_h += 13
     if sheet.notes:
         block.append(_Line(_("Tiebreaks (R8):"), note_size, True, left,
                            block_h + note_size + 2))
@@ -332,6 +370,8 @@ def _under_grid(pen: Pen, sheet: _Sheet, page: Page) -> tuple[list[_Line], float
             block.append(_Line(line, note_size, False, left, block_h + note_size + 1))
             block_h += note_lead
         block_h += 2
+    if sheet.check is not None:
+        block_h = max(block_h, _CheckBox.qr + 2)
     return block, block_h
 
 
@@ -350,7 +390,9 @@ def _draw_header_row(pen: Pen, sheet: _Sheet, grid: _Grid) -> None:
         pen.draw(grid.x + 5, first_base - k * lead, line, 7.5, bold=True, color=MUTED)
     for i, name in enumerate(sheet.players):
         cx = grid.column(i)
-        pen.draw(cx + 3, y0 - 8, str(i + 1), 6.5, color=MUTED)
+        seat_w = pen.draw(cx + 3, y0 - 8, str(i + 1), 6.5, color=MUTED)
+        if sheet.colours:
+            draw_train_mark(c, cx + 3 + seat_w + 2.5, y0 - 9, 10.5, sheet.colours[i])
         if name is None:
             c.setFillColor(WHITE)
             c.setStrokeColor(GRID)
@@ -452,6 +494,23 @@ def _draw_grid_lines(c: Canvas, grid: _Grid) -> None:
     c.rect(gx, bottom, grid.width, y0 - bottom, stroke=1, fill=0)
 
 
+def _draw_check(pen: Pen, check: tuple[str, str], page: Page, top: float) -> None:
+    """The check code's box (:class:`_CheckBox`), its top at *top*, against the right
+    margin: the QR code of the verification page (a link too), the code beside it."""
+    code, url = check
+    c = pen.c
+    qr_x, qr_y = page.right - _CheckBox.qr, top - _CheckBox.qr
+    draw_qr(c, qr_x, qr_y, _CheckBox.qr, url)
+    c.linkURL(url, (qr_x, qr_y, qr_x + _CheckBox.qr, top), relative=0)
+    right = qr_x - _CheckBox.gap
+    label, lsize = pen.fit(_("Check code"), _CheckBox.text_w, 7.5, 6, bold=True)
+    pen.draw(right, top - 9, label, lsize, bold=True, color=MUTED, align="right")
+    pen.draw(right, top - 25, code, 13, bold=True, align="right")
+    for k, line in enumerate(pen.wrap(_("Scan the QR code to check that this sheet still "
+                                        "matches the game."), _CheckBox.text_w, 6.5)[:4]):
+        pen.draw(right, top - 36 - k * 8, line, 6.5, color=MUTED, align="right")
+
+
 def _draw_lines(pen: Pen, block: list[_Line], top: float) -> None:
     """The block under the grid (from :func:`_under_grid`), starting at *top*."""
     c = pen.c
@@ -468,10 +527,12 @@ def _draw_lines(pen: Pen, block: list[_Line], top: float) -> None:
 # --- the public functions --------------------------------------------------------
 
 def scoresheet_pdf(game: Game, paper: str = "A4", *, printed: datetime | None = None,
-                   font_dir: str | None = None) -> bytes:
-    """The filled scoresheet of *game* (in progress or finished), one page, as PDF bytes."""
+                   font_dir: str | None = None, check: tuple[str, str] | None = None) -> bytes:
+    """The filled scoresheet of *game* (in progress or finished), one page, as PDF bytes;
+    *check* is its check code as shown and the address of its verification page (the
+    QR code's), printed in a box under the grid."""
     paper = parse_paper(paper)
-    return _render(_game_sheet(game), paper, printed, font_dir)
+    return _render(_game_sheet(game, check), paper, printed, font_dir)
 
 
 def blank_scoresheet_pdf(players: Sequence[str] | None = None, count: int | None = None,

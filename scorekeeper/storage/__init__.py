@@ -6,7 +6,7 @@ save to finish instead of failing (:class:`Busy` when it waited too long).  Ever
 write that changes a game's scores rewrites its rows of ``seats`` in the same
 transaction, so the players' records and the seasons never lag a save.
 
-- :mod:`.schema` — the migrations m001–m014 (applied at every start by
+- :mod:`.schema` — the migrations m001–m015 (applied at every start by
   :func:`migrate`; a database records them by name) and :func:`fill_seats`, the
   ``seats`` rows of games stored before m011;
 - :mod:`.connection` — :func:`connect`, :func:`write` (one ``BEGIN IMMEDIATE``
@@ -20,7 +20,8 @@ transaction, so the players' records and the seasons never lag a save.
 - :mod:`.games` — create, load, list, rename; the PIN's hash and the game's
   version (:func:`game_stamp`); "Recently deleted": delete, restore, purge;
 - :mod:`.rounds` — :func:`record_round` (with :class:`StaleRound` and the merge of
-  two tablets' saves), the history, undo and redo;
+  two tablets' saves), the history, undo and redo, and the rounds' times
+  (:func:`start_round`, a "Start round" tap);
 - :mod:`.archive` — export and import of a whole game (the document and its checks
   are the pure ``scorekeeper/archive.py``);
 - :mod:`.moves` — the live table's move log (:class:`StaleLive`);
@@ -51,7 +52,7 @@ from .games import (KEEP_DELETED_DAYS, GameNotFound, create_game, delete_game, d
 from .moves import StaleLive, add_move, live_moves, undo_move
 from .rounds import (Conflict, StaleRound, edit_changes, history, history_entries,
                      last_redoable, last_saved_round, last_undoable, record_round, redo_last,
-                     undo_last)
+                     start_round, undo_last)
 from .restore import BackupSummary
 from .restore import stage as stage_backup
 from .restore import swap as swap_backup
@@ -65,7 +66,7 @@ __all__ = [
     "game_stamp", "set_pin", "rename_game", "delete_game", "restore_game", "kept_until",
     "deleted_games", "purge_deleted", "last_game_id",
     "Conflict", "StaleRound", "record_round", "history", "history_entries", "last_saved_round",
-    "last_undoable", "edit_changes", "undo_last", "last_redoable", "redo_last",
+    "last_undoable", "edit_changes", "undo_last", "last_redoable", "redo_last", "start_round",
     "export_game", "import_game",
     "StaleLive", "live_moves", "add_move", "undo_move",
     "wrong_times", "reserve_guess", "release_guess",

@@ -45,9 +45,10 @@ def import_game(db, archive: Archive) -> Game:
                             "players": json.dumps(archive.players, ensure_ascii=False),
                             "rules": json.dumps(archive.options.to_dict()),
                             "created_at": archive.created_at, "updated_at": at,
-                            "deleted_at": None})
+                            "deleted_at": None, "colours": json.dumps(archive.colours)})
         db["rounds"].insert_all({"game_id": game_id, "number": r.number, "engine": r.engine,
-                                 "revision": r.revision, "updated_at": at}
+                                 "revision": r.revision, "updated_at": at,
+                                 "started_at": r.started_at, "saved_at": r.saved_at}
                                 for r in archive.rounds)
         db["scores"].insert_all(
             {"game_id": game_id, "number": r.number, "player": p, "score": r.scores[p],

@@ -179,12 +179,25 @@ def spelling_plays_live(db, name: str) -> bool:
 
 def played_games(db, person: str) -> list[tuple]:
     """*person*'s complete live games, newest first, as ``(game id, game name, day,
-    total, place, players, the name they played under)``."""
+    total, place, players, the name they played under, their seat, the game's colours
+    as stored)``."""
     return db.execute(
-        "select g.id, g.name, s.day, s.total, s.place, s.players, s.name "
+        "select g.id, g.name, s.day, s.total, s.place, s.players, s.name, s.seat, g.colours "
         "from seats s join games g on g.id = s.game_id "
         "where s.person = ? and s.complete = 1 and s.live = 1 "
         "order by s.stamp desc", [person]).fetchall()
+
+
+def round_times(db, person: str) -> dict[str, list[tuple[str | None, str | None]]]:
+    """Each of *person*'s complete live games' rounds' times, by game id: ``(started_at,
+    saved_at)`` per round (timing.py)."""
+    times: dict[str, list] = {}
+    for game_id, started, saved in db.execute(
+            "select r.game_id, r.started_at, r.saved_at from rounds r join seats s "
+            "on s.game_id = r.game_id where s.person = ? and s.complete = 1 and s.live = 1 "
+            "order by r.game_id, r.number", [person]):
+        times.setdefault(game_id, []).append((started, saved))
+    return times
 
 
 def spellings(db, person: str, besides: str) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta, timezone
 
 from sqlite_utils.db import NotFoundError
 
+from ..colours import default_colours
 from ..game import Game, Round
 from ..options import RuleOptions, round_engines
 from .club import one_person_each, persons_of_game, refresh_persons, refresh_seats
@@ -29,8 +30,10 @@ class GameNotFound(LookupError):
 
 
 def create_game(db, *, name: str, players: list[str], set_n: int, options: RuleOptions,
-                start_engine: int, end_engine: int, pin_hash: str | None = None) -> Game:
-    """Store a new game and its rounds (protected by a PIN when *pin_hash* is given)."""
+                start_engine: int, end_engine: int, pin_hash: str | None = None,
+                colours: list[str] | None = None) -> Game:
+    """Store a new game and its rounds (protected by a PIN when *pin_hash* is given; each
+    seat in its train colour, the default palette unless *colours* are given)."""
     game_id = secrets.token_hex(6)
     at = now()
     with write(db):
@@ -38,10 +41,12 @@ def create_game(db, *, name: str, players: list[str], set_n: int, options: RuleO
         db["games"].insert({"id": game_id, "name": name, "set_n": set_n,
                             "players": json.dumps(players, ensure_ascii=False),
                             "rules": json.dumps(options.to_dict()),
-                            "created_at": at, "updated_at": at, "pin_hash": pin_hash})
+                            "created_at": at, "updated_at": at, "pin_hash": pin_hash,
+                            "colours": json.dumps(colours or default_colours(len(players)))})
+        # Round 1's time runs from the game's creation (timing.py).
         db["rounds"].insert_all(
             {"game_id": game_id, "number": k, "engine": engine, "revision": 0,
-             "updated_at": at}
+             "updated_at": at, "started_at": at if k == 1 else None}
             for k, engine in enumerate(round_engines(set_n, start_engine, end_engine), 1))
         refresh_seats(db, game_id)
     return load_game(db, game_id)
@@ -66,19 +71,20 @@ def load_game(db, game_id: str, *, deleted: bool = False) -> Game:
             scores.setdefault(s["number"], {})[s["player"]] = s["score"]
             if s["hand"] is not None:
                 hands.setdefault(s["number"], {})[s["player"]] = json.loads(s["hand"])
-        round_rows = list(db.query("select number, engine, revision from rounds "
-                                   "where game_id = ? order by number", [game_id]))
+        round_rows = list(db.query("select number, engine, revision, started_at, saved_at "
+                                   "from rounds where game_id = ? order by number", [game_id]))
     players = tuple(json.loads(row["players"]))
     rounds = []
     for r in round_rows:
         got = scores.get(r["number"])
         ordered = {p: got[p] for p in players} if got else None
         rounds.append(Round(r["number"], r["engine"], ordered, r["revision"],
-                            hands.get(r["number"])))
+                            hands.get(r["number"]), r["started_at"], r["saved_at"]))
+    colours = tuple(json.loads(row["colours"])) if row["colours"] else ()
     return Game(row["id"], row["name"], players, row["set_n"],
                 RuleOptions(**json.loads(row["rules"])), tuple(rounds),
                 row["created_at"], row["updated_at"], row["deleted_at"], row["version"],
-                row["pin_hash"])
+                row["pin_hash"], colours=colours)
 
 
 def game_stamp(db, game_id: str) -> tuple[int, str | None] | None:

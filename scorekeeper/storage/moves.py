@@ -11,6 +11,7 @@ import json
 
 from .connection import now, write
 from .games import require_live
+from .rounds import mark_started
 
 
 def live_moves(db, game_id: str, number: int) -> list[dict]:
@@ -33,9 +34,13 @@ def add_move(db, game_id: str, number: int, data: dict, expected: int | None = N
             raise StaleLive(active)
         last = db.execute("select coalesce(max(seq), -1) from moves where game_id = ? and "
                           "number = ?", [game_id, number]).fetchone()[0]
+        at = now()
         db["moves"].insert({"game_id": game_id, "number": number, "seq": last + 1,
-                            "data": json.dumps(data, ensure_ascii=False), "at": now(),
+                            "data": json.dumps(data, ensure_ascii=False), "at": at,
                             "undone_at": None})
+        if last == -1:
+            # The live table's first action starts the round's time (timing.py).
+            mark_started(db, game_id, number, at)
         return last + 1
 
 

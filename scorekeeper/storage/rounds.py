@@ -1,5 +1,6 @@
 """Rounds: recording a round's scores with its history entries, the conflict of two
-tablets saving one round, the history of a game, and undo and redo.
+tablets saving one round, the history of a game, undo and redo, and when each round's
+play started and ended (its time, ``timing.py``).
 
 A round's scores and their history entries (``edits``, ``changes``) are written in one
 transaction with the round's new revision and the game's ``seats`` rows
@@ -86,10 +87,64 @@ def record_round(db, game: Game, number: int, scores: dict[str, int],
             ({"game_id": game.id, "number": number, "player": p, "score": scores[p],
               "hand": new_hands[p]} for p in game.players), pk=("game_id", "number", "player"))
         _bump(db, game.id, number, at)
+        _first_save(db, game.id, number, at)
         refresh_seats(db, game.id)
         # Read inside the write: another tablet's save may follow as soon as it commits,
         # and the answer is this save's revision, not the next one's.
         return load_game(db, game.id).round(number)
+
+
+#: Inside a statement about a game's round (parameters :game): the game keeps round times.
+_TIMED = ("exists (select 1 from rounds t where t.game_id = :game and t.number = 1 "
+          "and t.started_at is not null)")
+
+
+def _first_save(db, game_id: str, number: int, at: str) -> None:
+    """Inside a write: a round's time ends at its first save, and the next round's play
+    starts then (unless it started later, or was already saved).  Only in a game that
+    keeps round times; later saves (corrections) change neither.
+
+    Decision: an undo that makes a round unplayed again keeps its first save, and
+    saving it again is not a first save: its play ended when it was first saved.
+    """
+    params = {"game": game_id, "number": number, "at": at}
+    first = db.execute("update rounds set saved_at = :at where game_id = :game "
+                       f"and number = :number and saved_at is null and {_TIMED}",
+                       params).rowcount > 0
+    if first:
+        mark_started(db, game_id, number + 1, at)
+
+
+def mark_started(db, game_id: str, number: int, at: str) -> bool:
+    """Inside a write: round *number*'s play starts at *at*, unless it started later or was
+    already saved, or the game keeps no round times; answers whether it changed.
+
+    Every start (the round before saved, the live table's first action, a "Start round"
+    tap) comes through here: the latest before the round's first save stands.
+    """
+    return db.execute(
+        "update rounds set started_at = :at where game_id = :game and number = :number "
+        "and saved_at is null and (started_at is null or started_at < :at) "
+        f"and {_TIMED}", {"game": game_id, "number": number, "at": at}).rowcount > 0
+
+
+def start_round(db, game: Game, number: int) -> Round:
+    """A "Start round" tap: round *number*'s play starts now (timing.py).
+
+    Refused (BadInput) for a round already recorded, whose time ended at its first save,
+    and in a game stored before round times were kept.
+    """
+    with write(db):
+        require_live(db, game.id)
+        row = _round_row(db, game.id, number)
+        if not game.timed:
+            raise BadInput(_("This game was stored before round times were kept, so its "
+                             "rounds are not timed."), "number")
+        if row["saved_at"] is not None:
+            raise BadInput(_("Round %(n)s is already recorded: its time ended when it was "
+                             "first saved.", n=number), "number")
+        mark_started(db, game.id, number, now())
+    return load_game(db, game.id).round(number)
 
 
 def _merged_hands(players, merged: Merge, mine: dict | None, fresh: Round) -> dict | None:

@@ -1,4 +1,4 @@
-"""The schema: migrations m001–m014, applied at every start, and the rows a migration
+"""The schema: migrations m001–m015, applied at every start, and the rows a migration
 cannot write itself.
 
 Each migration is a sqlite-utils migration of the set ``scorekeeper``; a database records
@@ -154,6 +154,19 @@ def m014_club_pin(db: sqlite_utils.Database) -> None:
     # Issue 19.  The club PIN, hashed as a game's PIN (NULL: none set): while set, it
     # guards the club-level changes (clubpin.py).
     db["club"].add_column("pin_hash", str)
+
+
+@migrations()
+def m015_colours_and_round_times(db: sqlite_utils.Database) -> None:
+    # Issue 20.  colours: each seat's train colour, a JSON list of "#rrggbb" in seating
+    # order; NULL for a game stored before, which is shown in the default palette.
+    db["games"].add_column("colours", str)
+    # started_at: when the round's play started (the first save of the round before it,
+    # the game's creation for round 1, or later its live table's first action or a
+    # "Start round" tap); saved_at: its first save.  UTC ISO 8601, as now() writes them.
+    # NULL for the rounds of games stored before: they show no times rather than wrong ones.
+    db["rounds"].add_column("started_at", str)
+    db["rounds"].add_column("saved_at", str)
 
 
 def migrate(path: str) -> None:

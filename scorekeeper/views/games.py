@@ -60,7 +60,8 @@ def new_game():
             game = create_game(get_db(), name=form.cleaned_name, players=form.cleaned_players,
                                set_n=form.set.data, options=form.options(),
                                start_engine=start, end_engine=end,
-                               pin_hash=hash_pin(form.pin.data) if form.pin.data else None)
+                               pin_hash=hash_pin(form.pin.data) if form.pin.data else None,
+                               colours=form.cleaned_colours)
         except BadInput as error:
             attach(form, error)
         else:
@@ -81,9 +82,11 @@ def new_game():
 
 
 def _seat_again(form: NewGameForm, last) -> None:
-    """Fill the new-game form with the last game's players, set and house rules."""
+    """Fill the new-game form with the last game's players, their train colours, the set
+    and the house rules."""
     for entry, name in zip(form.players, list(last.players) + [""] * MAX_PLAYERS):
         entry.data = name
+    form.seated_colours = list(last.colours_by_player.values())
     form.set.data = last.set
     for name, value in last.options.to_dict().items():
         field = getattr(form, name, None)

@@ -10,23 +10,30 @@ import re
 import unicodedata
 from urllib.parse import quote
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext
 
+from ..checkcode import game_code, shown
 from ..db import get_db
 from ..errors import BadInput
 from ..options import RuleOptions
 from ..pdf import FontsMissing, blank_scoresheet_pdf, parse_paper, scoresheet_pdf
 from ..storage import load_game
+from .devices import join_url
 
 bp = Blueprint("printing", __name__)
 
 @bp.get("/games/<game_id>/scoresheet.pdf")
 def game_scoresheet(game_id: str):
-    """The game's scoresheet, filled as far as it is played (API.md, last route)."""
+    """The game's scoresheet, filled as far as it is played, with its check code and the QR
+    code of its verification page (API.md, "Games and scores")."""
     paper = _paper()
     game = load_game(get_db(), game_id)   # GameNotFound: the app's 404 page
-    data = scoresheet_pdf(game, paper, font_dir=current_app.config.get("PDF_FONT_DIR"))
+    code = game_code(game, current_app.secret_key)
+    # The address another device reaches this server at, as the join code shows it.
+    url = join_url().rstrip("/") + url_for("verify.verify_page", game_id=game.id, code=code)
+    data = scoresheet_pdf(game, paper, font_dir=current_app.config.get("PDF_FONT_DIR"),
+                          check=(shown(code), url))
     return pdf_response(data, f"scoresheet-{game.display_name()}", fallback=game.id)
 
 

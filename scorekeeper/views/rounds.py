@@ -1,4 +1,5 @@
-"""Pages: the round screen (score entry, pip counter).
+"""Pages: the round screen (score entry, pip counter, the round's time and its "Start
+round" tap).
 
 The form owns its fields and their checks (:class:`scorekeeper.forms.RoundForm`);
 storage merges a save that crossed another tablet's (:func:`storage.record_round`).
@@ -10,13 +11,14 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ..db import get_db
-from ..forms import RoundForm
+from ..errors import BadInput
+from ..forms import ConfirmForm, RoundForm
 from ..game import Game
 from ..livetable import live_state
 from ..pagecache import cached_page
 from ..pins import require_keeper
 from ..scoring import round_warnings
-from ..storage import StaleRound, load_game, record_round
+from ..storage import StaleRound, load_game, record_round, start_round
 from ..text import format_list
 from ..tiles import Tile, full_set
 from . import get_game_round, keeps_input
@@ -87,7 +89,25 @@ def render_round(form: RoundForm, warnings=(), conflict=None, live_over=None) ->
         "round.html", game=game, rnd=rnd, form=form, warnings=list(warnings),
         conflict=conflict, next_round=next_round, deal=game.deal, standings=game.standings(),
         max_hand=game.max_hand(rnd.engine), live_over=live_over,
-        tile_scores=tile_scores(game))
+        tile_scores=tile_scores(game), start_form=ConfirmForm())
+
+
+@bp.post("/games/<game_id>/rounds/<int:number>/start")
+def start(game_id: str, number: int):
+    """"Start round": the round's time counts from now (a tap by the scorekeeper; a page
+    view never starts anything)."""
+    game, _rnd = get_game_round(game_id, number)
+    require_keeper(game)
+    if not ConfirmForm().validate_on_submit():
+        flash(_("The page expired; the round’s time did not start. Try again."), "error")
+    else:
+        try:
+            start_round(get_db(), game, number)
+        except BadInput as error:
+            flash(error.message, "error")
+        else:
+            flash(_("Round %(n)s started: its time counts from now.", n=number))
+    return redirect(url_for("rounds.round_screen", game_id=game_id, number=number))
 
 
 def tile_scores(game: Game) -> dict[str, int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 from flask_babel import gettext as _
 
-from ..charts import player_colour, totals_chart
+from ..charts import totals_chart
 from ..db import get_db
 from ..netinfo import qr_svg
 from ..pagecache import cached_page
@@ -23,9 +23,8 @@ def standings(game_id: str):
     game = load_game(get_db(), game_id)
     labels = [str(r.number) for r in game.rounds if r.scores is not None]
     chart = totals_chart(game.players, [r.scores for r in game.rounds], labels,
-                         _("Running totals after each round"))
-    return render_template("standings.html", game=game, standings=game.standings(), chart=chart,
-                           colours={p: player_colour(i) for i, p in enumerate(game.players)})
+                         _("Running totals after each round"), game.colours_by_player)
+    return render_template("standings.html", game=game, standings=game.standings(), chart=chart)
 
 
 @bp.get("/games/<game_id>/board")
