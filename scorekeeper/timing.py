@@ -69,5 +69,6 @@ def format_duration(seconds: int) -> str:
     if minutes < 60:
         return ngettext("%(num)s min", "%(num)s min", minutes)
     hours, minutes = divmod(minutes, 60)
+    padded = str(minutes).zfill(2)   # "1 h 05 min"
     return ngettext("%(num)s h %(minutes)s min", "%(num)s h %(minutes)s min", hours,
-                    minutes=f"{minutes:02d}")
+                    minutes=padded)

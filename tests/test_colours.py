@@ -196,7 +196,7 @@ def test_the_new_game_page_refuses_a_shared_colour_and_keeps_what_was_typed(clie
     r = client.post("/games/new", data=new_game_form(**{"colour-0": "#112233",
                                                         "colour-1": "#112233"}))
     html = r.get_data(as_text=True)
-    assert r.status_code == 200 and "Bob and Ann have the same train colour (#112233)" in html
+    assert r.status_code == 400 and "Bob and Ann have the same train colour (#112233)" in html
     assert 'value="Dee"' in html and 'name="colour-1"\n               value="#112233"' in html
     assert client.get("/api/games").get_json()["games"] == []
 

@@ -133,7 +133,8 @@ def test_a_recorded_round_cannot_be_started_again_and_nothing_changes(client, cl
         "error": "Round 1 is already recorded: its time ended when it was first saved.",
         "field": "number"}
     assert client.post(f"/api/games/{gid}/rounds/1/start", json={"at": 5}).get_json() == {
-        "error": "This request takes no fields; at is not one.", "field": "at"}
+        "error": "“at” is not a field of a round's start: send {} (no fields).",
+        "field": "at"}
     assert client.post(f"/api/games/{gid}/rounds/99/start", json={}).status_code == 400
     assert client.post(f"/api/games/{gid}/rounds/2/start", data="{}").status_code == 415
     assert client.post("/api/games/nope/rounds/2/start", json={}).status_code == 404

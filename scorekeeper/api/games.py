@@ -31,6 +31,7 @@ GAME_PIN = Fields(("pin",), N_("“%(name)s” is not a field of a game's PIN.")
 ROUND = Fields(("scores", "hands", "revision"),
                N_("“%(name)s” is not a field of a round's scores."))
 RESTORE = Fields((), N_("“%(name)s” is not a field of a restore: send {} (no fields)."))
+START = Fields((), N_("“%(name)s” is not a field of a round's start: send {} (no fields)."))
 HAND_SCORE = Fields(("tiles", "rules"), N_("“%(name)s” is not a field of a hand to score."))
 
 
@@ -209,10 +210,7 @@ def start(game_id: str, number: int):
     db = get_db()
     game = load_game(db, game_id)
     keeper_only(game)
-    unknown = next(iter(json_body()), None)   # the body is {}: it has no field to give
-    if unknown is not None:
-        raise BadInput(_("This request takes no fields; %(field)s is not one.", field=unknown),
-                       unknown)
+    json_body(START, optional=True)
     return jsonify(start_round(db, game, number).timed_json())
 
 
