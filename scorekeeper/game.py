@@ -14,6 +14,7 @@ from .options import MAX_PLAYERS, MIN_PLAYERS, Deal, RuleOptions, deal_for
 from .scoring import max_hand
 from .standings import Standings, compute
 from .text import _, format_date, ngettext
+from .tiles import Tile
 
 MAX_NAME = 40
 
@@ -31,6 +32,12 @@ class Round:
     def to_json(self) -> dict:
         return {"number": self.number, "engine": self.engine, "scores": self.scores,
                 "revision": self.revision}
+
+    def counted_tiles(self, but: str | None = None) -> frozenset[Tile]:
+        """The tiles in this round's stored hands, but *but*'s own (R3.3: each tile is in
+        one hand at most, so a tile read from another hand was misread)."""
+        return frozenset(Tile.of(*t) for player, hand in (self.hands or {}).items()
+                         if player != but for t in hand)
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,4 +59,4 @@ def game_not_found(_error):
     return jsonify(error=_("There is no game with that id."), field="id"), 404
 
 
-from . import games, players, referee  # noqa: E402,F401  (routes register themselves on bp)
+from . import games, photo, players, referee  # noqa: E402,F401  (routes register themselves on bp)
