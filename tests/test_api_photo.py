@@ -109,10 +109,15 @@ def test_a_game_gives_its_set_rules_engine_and_other_hands(client, game_factory,
 def test_sentences_follow_accept_language(client, read_as):
     read_as((7, 7))
     r = post(client, set="6", headers={"Accept-Language": "el"})
-    message = r.get_json()["problems"][0]["message"]
-    assert "7-7" in message and "R3.3" in message and "double-6" not in message
+    assert r.get_json()["problems"][0]["message"] == (
+        "Το 7-7 δεν υπάρχει σε σετ διπλό-6: ελέγξτε αυτό το ντόμινο (R3.3).")
+
+
+def test_refusals_follow_accept_language(client):
     r = post(client, photo=b"", headers={"Accept-Language": "th"})
-    assert r.status_code == 400 and "The photo is empty" not in r.get_json()["error"]
+    assert r.get_json()["error"] == "รูปว่างเปล่า ถ่ายรูปใหม่อีกครั้ง"
+    r = post(client, set="5", headers={"Accept-Language": "vi"})
+    assert r.get_json()["error"] == "Bộ quân là một số nguyên từ 6 đến 18: từ bộ đôi 6 đến bộ đôi 18."
 
 
 @pytest.mark.parametrize("orientation", range(1, 9))
