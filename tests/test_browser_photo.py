@@ -37,6 +37,15 @@ def read_photo(page, seat: int):
     assert page.get_attribute("#photo-image", "src").startswith("blob:")   # the device's copy
 
 
+def axe_problems(page) -> list[str]:
+    """axe-core's WCAG 2.1 A and AA violations on the whole page (the open dialog in it)."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    from test_accessibility import WCAG_21_AA
+    results = axe.Axe().run(page, options=WCAG_21_AA)
+    return [f"{v['id']}: {v['help']} — " + "; ".join(n["target"][0] for n in v["nodes"][:4])
+            for v in results.response["violations"]]
+
+
 def answer_every_question(page):
     """Each "?" or "!" answered: its first candidate that can be picked, else not a tile."""
     while page.query_selector(".photo-chip.question, .photo-chip.problem"):
@@ -55,6 +64,8 @@ def test_count_a_hand_from_a_photo_correct_a_tile_and_save(live_server, watched)
     counted = [c.inner_text() for c in page.query_selector_all(".photo-chip.counted")]
     assert sorted(counted) == sorted(picked(page))          # every sure tile is picked below
     assert page.inner_text("#pip-score") == str(sum(map(tile_score, counted)))
+
+    assert axe_problems(page) == []
 
     # A "?" or "!" still open: "Use this score" waits for it, never guessing.
     if page.query_selector(".photo-chip.question, .photo-chip.problem"):
@@ -114,6 +125,7 @@ def test_a_tile_picked_for_another_player_is_a_likely_misreading(live_server, pa
     page.keyboard.press("Enter")
     assert page.is_visible("#photo-choose")
     assert page.is_disabled(f".photo-candidate[data-tile='{tile}']")   # Bob holds it
+    assert axe_problems(page) == []                  # with the problem and the choice shown
     page.click("#photo-not-tile")
     assert flagged.inner_text() == "×"
     page.click("text=Cancel")
