@@ -8,6 +8,7 @@ import json
 import os
 import sqlite3
 import struct
+import sys
 import tempfile
 import threading
 import time
@@ -21,12 +22,15 @@ import numpy as np
 import pytest
 from PIL import Image
 
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from bench import photos as bench_photos  # noqa: E402  (the bench reads through the API too)
+from bench.photos import multipart  # noqa: E402
 from scorekeeper.api import photo as photo_api
 from scorekeeper.photo import reader
 from scorekeeper.photo.checks import problems
 from scorekeeper.photo.reading import Found, Reading, Unsure
 from scorekeeper.scoring import hand_score
-from scorekeeper.options import RuleOptions
 from scorekeeper.tiles import Tile
 
 PHOTOS = Path(__file__).resolve().parent / "photos"
@@ -342,19 +346,8 @@ def _served(app):
     return server, f"http://127.0.0.1:{server.effective_port}"
 
 
-def _multipart(photo: bytes, **fields) -> tuple[bytes, str]:
-    boundary = "----photo-test-boundary"
-    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
-             for k, v in fields.items()]
-    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="photo"; '
-                 f'filename="hand.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'.encode() + photo
-                 + b"\r\n")
-    return b"".join(parts) + f"--{boundary}--\r\n".encode(), \
-        f"multipart/form-data; boundary={boundary}"
-
-
 def _send(base: str, photo: bytes, **fields) -> tuple[int, dict]:
-    body, kind = _multipart(photo, **fields)
+    body, kind = multipart(photo, **fields)
     req = urllib.request.Request(base + "/api/hand-photo", data=body, method="POST",
                                  headers={"Content-Type": kind})
     try:
@@ -424,3 +417,20 @@ def test_the_upload_parser_keeps_files_in_memory():
     assert isinstance(stream, io.BytesIO)
     parser = photo_api.InMemoryFormParser(max_content_length=10)
     assert parser.stream_factory is photo_api.in_memory and parser.max_content_length == 10
+
+
+def test_the_bench_scores_the_same_through_the_server(new_app, database, capsys):
+    """bench/photos.py --url: each photo read by the server, with its labels' set."""
+    app = new_app({"DATABASE": database, "SECRET_KEY": "t", "PHOTO_WAIT": 120})
+    server, base = _served(app)
+    try:
+        assert bench_photos.main([str(PHOTOS), "--json", "--url", base]) == 0
+    finally:
+        server.close()
+    through = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert bench_photos.main([str(PHOTOS), "--json"]) == 0
+    here = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    timings = ("p50_ms", "p99_ms")
+    assert {k: v for k, v in through.items() if k not in timings} == \
+        {k: v for k, v in here.items() if k not in timings}
+    assert through["tiles"] == 21 and through["photos"] == 4
