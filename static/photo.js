@@ -65,6 +65,7 @@ document.addEventListener("DOMContentLoaded", function () {
   // ---- sending the photo (an XMLHttpRequest: fetch cannot tell how much is sent) ----
   function send(file) {
     reset();
+    if (file.size > +text.maxBytes) { say(text.tooLarge); return; }
     photoUrl = URL.createObjectURL(file);
     var form = new FormData();
     form.append("photo", file, file.name || "photo.jpg");
@@ -95,7 +96,7 @@ document.addEventListener("DOMContentLoaded", function () {
       if (xhr.status === 200 && body && body.tiles) {
         show(body);
       } else {
-        say(body && body.error ? body.error : text.failed);
+        say(body && body.error ? body.error : xhr.status === 413 ? text.tooLarge : text.failed);
       }
     });
     xhr.addEventListener("error", function () {

@@ -130,3 +130,30 @@ def test_a_tile_picked_for_another_player_is_a_likely_misreading(live_server, pa
     assert flagged.inner_text() == "×"
     page.click("text=Cancel")
     assert page.get_attribute("#photo-image", "src") is None          # the photo let go
+
+
+def test_a_refused_or_lost_photo_is_said_in_the_dialog(live_server, page):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    game = create_game(live_server, ["Ann", "Bob"])
+    page.goto(f"{live_server}/games/{game['id']}/rounds/1")
+    sent = []
+    page.on("request", lambda r: sent.append(r.url) if "/api/hand-photo" in r.url else None)
+    page.click(".count-tiles[data-seat='0']")
+    # Over 20 MB: said at once, nothing sent.
+    page.set_input_files("#photo-file", {"name": "big.jpg", "mimeType": "image/jpeg",
+                                         "buffer": b"\xff\xd8" + bytes(21 * 1024 * 1024)})
+    assert page.inner_text("#photo-message") == ("The photo is over 20 MB, the most that is "
+                                                 "accepted: send a smaller picture.")
+    assert sent == []
+    # Not a picture: the server's sentence.
+    page.set_input_files("#photo-file", {"name": "notes.jpg", "mimeType": "image/jpeg",
+                                         "buffer": b"Round 3: Ann 12"})
+    expect(page.locator("#photo-message")).to_have_text(re.compile("^This file is not a photo"),
+                                                        timeout=60_000)
+    assert page.is_hidden("#photo-result") and page.is_enabled("#photo-take")
+    # The connection lost on the way.
+    page.route("**/api/hand-photo", lambda route: route.abort())
+    page.set_input_files("#photo-file", str(PHOTO))
+    expect(page.locator("#photo-message")).to_contain_text("the connection failed",
+                                                           timeout=60_000)
+    assert len(sent) == 2

@@ -218,8 +218,10 @@ class ReadSlots:
 
 @bp.record_once
 def _make_read_slots(state) -> None:
-    """Each app its own slots (config PHOTO_READS, default the machine's cores)."""
+    """Each app its own slots (config PHOTO_READS, default the machine's cores); the
+    templates know the size limit (templates/_photo.html says it before sending)."""
     config = state.app.config
+    state.app.jinja_env.globals["photo_max_mb"] = MAX_PHOTO_MB    # the page's own sentence
     state.app.extensions["scorekeeper.photo_reads"] = ReadSlots(
         int(config.get("PHOTO_READS") or os.cpu_count() or 1),
         float(config.get("PHOTO_WAIT", PHOTO_WAIT)))
