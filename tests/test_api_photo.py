@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import sqlite3
 import struct
 import sys
 import tempfile
@@ -32,6 +31,7 @@ from scorekeeper.photo.checks import problems
 from scorekeeper.photo.reading import Found, Reading, Unsure
 from scorekeeper.scoring import hand_score
 from scorekeeper.tiles import Tile
+from test_migrations import contents  # every table and row of a database, as SQL
 
 PHOTOS = Path(__file__).resolve().parent / "photos"
 ONE_TILE = (PHOTOS / "tk_img0359.jpg").read_bytes()      # one ivory 0-5, double-six
@@ -194,18 +194,22 @@ def test_random_bytes_are_never_a_500(client):
             assert r.get_json()["field"] == "photo" and r.get_json()["error"].endswith(".")
 
 
+SET_6_TO_18 = "The set is a whole number from 6 to 18: double-6 to double-18."
+GAME_AND_ROUND = "Give both the game and the round (its number in that game)."
+
+
 @pytest.mark.parametrize("fields, field, sentence", [
-    ({"set": "5"}, "set", "The set is a whole number from 6 to 18: double-6 to double-18."),
-    ({"set": "19"}, "set", "The set is a whole number from 6 to 18: double-6 to double-18."),
-    ({"set": "twelve"}, "set", "The set is a whole number from 6 to 18: double-6 to double-18."),
-    ({"set": ""}, "set", "The set is a whole number from 6 to 18: double-6 to double-18."),
+    ({"set": "5"}, "set", SET_6_TO_18),
+    ({"set": "19"}, "set", SET_6_TO_18),
+    ({"set": "twelve"}, "set", SET_6_TO_18),
+    ({"set": ""}, "set", SET_6_TO_18),
     ({"rules": "{"}, "rules", 'The rules must be JSON text of rule options, like '
                               '{"double_blank": 50}.'),
     ({"rules": "[50]"}, "rules", "The rules must be an object of rule options."),
     ({"rules": '{"double_blank": 7}'}, "rules.double_blank", "double_blank must be"),
     ({"rules": '{"blank": 0}'}, "rules.blank", "blank is not a rule option"),
-    ({"round": "1"}, "game", "Give both the game and the round (its number in that game)."),
-    ({"player": "Ann"}, "game", "Give both the game and the round (its number in that game)."),
+    ({"round": "1"}, "game", GAME_AND_ROUND),
+    ({"player": "Ann"}, "game", GAME_AND_ROUND),
     ({"colour": "red"}, "colour", "colour is not a field of this request; its fields are "
                                   "photo, set, rules, game, round, and player."),
 ])
@@ -217,7 +221,7 @@ def test_bad_fields_are_400_naming_them(client, fields, field, sentence):
 
 
 @pytest.mark.parametrize("fields, field, sentence", [
-    ({}, "round", "Give both the game and the round (its number in that game)."),
+    ({}, "round", GAME_AND_ROUND),
     ({"round": "0"}, "round", "This game has no round 0; its rounds are 1 to 13."),
     ({"round": "14"}, "round", "This game has no round 14; its rounds are 1 to 13."),
     ({"round": "two"}, "round", "This game has no round two; its rounds are 1 to 13."),
@@ -289,14 +293,6 @@ def _no_temporary_files(monkeypatch):
     monkeypatch.setattr(werkzeug.formparser, "SpooledTemporaryFile", refuse)
 
 
-def _dump(database: str) -> list[str]:
-    con = sqlite3.connect(database)
-    try:
-        return list(con.iterdump())
-    finally:
-        con.close()
-
-
 def _files(*folders) -> set[str]:
     return {os.path.join(d, f) for folder in folders for d, _, fs in os.walk(folder) for f in fs}
 
@@ -308,12 +304,12 @@ def test_nothing_is_written_to_disk_or_the_database(app, client, gid, monkeypatc
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
     os.mkdir(tempfile.gettempdir())
     folders = (app.instance_path, tempfile.gettempdir(), os.path.dirname(database))
-    before = _dump(database), _files(*folders)
+    before = contents(database), _files(*folders)
     _no_temporary_files(monkeypatch)
     for fields in ({}, {"game": gid, "round": "1", "player": "Ann"}):
         assert post(client, photo=photo, **fields).status_code == 200
     assert post(client, photo=photo[:300_000]).status_code == 400          # refused too
-    after = _dump(database), _files(*folders)
+    after = contents(database), _files(*folders)
     assert after == before
 
 
