@@ -1,6 +1,6 @@
 """Benchmark: read every labelled photo of a folder and score the readings against the labels.
 
-    .venv/bin/python bench/photos.py DIR [--json] [--set N] [--show]
+    .venv/bin/python bench/photos.py DIR [--json] [--set N] [--show] [--url http://127.0.0.1:PORT]
 
 ``DIR/labels.json`` maps a file name to ``{"tiles": [[a, b], ...], "partial": [[a, b] or
 "unknown", ...]}`` (other keys are ignored, but ``set`` gives the photo's set when --set is
@@ -9,8 +9,9 @@ not given; else 12).  One line per photo, then last exactly one line::
     tiles right R/T (P%), photos all right A/N, wrong and not flagged W, unsure U, read p50 X ms p99 Y ms
 
 (with --json the same as one JSON object).  Labelled folders of renders come from
-scripts/photo_renders.py.  Reading (here in process, through scorekeeper.photo; in phase B
-also through a server's ``POST /api/hand-photo``) is kept apart from scoring: scoring sees
+scripts/photo_renders.py.  Reading (in process, through scorekeeper.photo; with --url through
+a running server's ``POST /api/hand-photo``, the photo's set sent with it) is kept apart
+from scoring: scoring sees
 only the answer as the API gives it (tiles with confidence, unsure with candidates, and the
 problems of scorekeeper.photo.checks for the photo's set, no engine and nothing counted).
 
@@ -70,6 +71,33 @@ def read_local(data: bytes, set_n: int) -> dict:
     answer["problems"] = [{"code": p.code, "tile": p.tile.to_json(), "message": p.message}
                           for p in problems(reading, set_n, None, set())]
     return answer
+
+
+def multipart(photo: bytes, **fields) -> tuple[bytes, str]:
+    """A multipart/form-data body with *fields* and the photo as its file, and its type."""
+    boundary = "bench-photos-boundary"
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'
+             .encode() for k, v in fields.items()]
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="photo"; '
+                 f'filename="photo"\r\nContent-Type: application/octet-stream\r\n\r\n'
+                 .encode() + photo + b"\r\n")
+    return b"".join(parts) + f"--{boundary}--\r\n".encode(), \
+        f"multipart/form-data; boundary={boundary}"
+
+
+def read_url(base: str, data: bytes, set_n: int) -> dict:
+    """Read a photo through a server's POST /api/hand-photo (its answer, or a refusal's
+    sentence as ``error`` beside an empty reading)."""
+    import urllib.error
+    import urllib.request
+    body, kind = multipart(data, set=set_n)
+    req = urllib.request.Request(base.rstrip("/") + "/api/hand-photo", data=body,
+                                 method="POST", headers={"Content-Type": kind})
+    try:
+        with urllib.request.urlopen(req, timeout=120) as r:
+            return json.load(r)
+    except urllib.error.HTTPError as e:
+        return {"tiles": [], "unsure": [], "problems": [], "error": json.load(e)["error"]}
 
 
 # ---------------------------------------------------------------- scoring
@@ -188,6 +216,8 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true", help="last line as a JSON object")
     ap.add_argument("--set", type=int, default=None, help="the set (default: the entry's, or 12)")
     ap.add_argument("--show", action="store_true", help="say what was read for each photo")
+    ap.add_argument("--url", help="read through this server's POST /api/hand-photo, e.g. "
+                                  "http://127.0.0.1:5000 (default: in this process)")
     args = ap.parse_args(argv)
     labels = json.loads((args.dir / "labels.json").read_text(encoding="utf-8"))
     scores, times = [], []
@@ -196,7 +226,7 @@ def main(argv=None) -> int:
         set_n = args.set if args.set is not None else int(entry.get("set", 12))
         data = (args.dir / name).read_bytes()
         t = time.perf_counter()
-        answer = read_local(data, set_n)
+        answer = read_url(args.url, data, set_n) if args.url else read_local(data, set_n)
         ms = (time.perf_counter() - t) * 1000
         s = score(answer, entry)
         scores.append(s)
@@ -205,6 +235,8 @@ def main(argv=None) -> int:
                 f"(not flagged {s.silent}), {ms:.0f} ms")
         if s.notes:
             line += "; " + "; ".join(s.notes)
+        if "error" in answer:
+            line += "; refused: " + answer["error"]
         if args.show:
             line += " | read " + _describe(answer)
         print(line, flush=True)

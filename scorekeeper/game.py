@@ -15,6 +15,7 @@ from .options import MAX_PLAYERS, MIN_PLAYERS, Deal, RuleOptions, deal_for
 from .scoring import max_hand
 from .standings import Standings, compute
 from .text import _, format_date, ngettext
+from .tiles import Tile
 from .timing import seconds_between, total_seconds
 
 MAX_NAME = 40
@@ -53,6 +54,12 @@ class Round:
         """The round as a game's JSON carries it: with its times (API.md)."""
         return {**self.to_json(), "started_at": self.started_at, "saved_at": self.saved_at,
                 "seconds": self.seconds}
+
+    def counted_tiles(self, but: str | None = None) -> frozenset[Tile]:
+        """The tiles in this round's stored hands, but *but*'s own (R3.3: each tile is in
+        one hand at most, so a tile read from another hand was misread)."""
+        return frozenset(Tile.of(*t) for player, hand in (self.hands or {}).items()
+                         if player != but for t in hand)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from waitress.server import BaseWSGIServer, create_server
 from waitress.task import ErrorTask
 
 from . import configured_app, create_app, storage
+from .api.photo import MAX_PHOTO_BYTES
 from .netinfo import join_urls
 from .text import _
 from .wiring import SECURITY_HEADERS
@@ -44,6 +45,20 @@ def make_server(app, **settings):
         if isinstance(dispatcher, BaseWSGIServer):
             dispatcher.channel_class = SecureChannel
     return server
+
+#: waitress keeps a request's body in memory up to this size, and refuses a larger one
+#: (413) before reading it: a photo sent to POST /api/hand-photo (at most 20 MB, answered
+#: 413 with a sentence up to here) is never written to a temporary file, not even by the
+#: server's buffering (512 kB by default, then a file).
+BODY_IN_MEMORY = MAX_PHOTO_BYTES + 4 * 1024 * 1024
+
+
+def waitress_options(app) -> dict:
+    """waitress's settings beside host, port and threads: photos kept in memory; the
+    largest body it takes is the largest the app does (a backup being restored,
+    BACKUP_MAX_SIZE), every route then holding its own limit."""
+    largest = max(BODY_IN_MEMORY, app.config.get("BACKUP_MAX_SIZE", 0) + 1024 * 1024)
+    return {"inbuf_overflow": BODY_IN_MEMORY, "max_request_body_size": largest}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -80,12 +95,13 @@ def main(argv: list[str] | None = None) -> None:
             print("  (No network address found: connect this machine to the network.)")
     print("Press Ctrl+C to stop.", flush=True)
     threading.Thread(target=_warm_pdf_fonts, args=(app,), daemon=True).start()
+    threading.Thread(target=_warm_photo_reader, daemon=True).start()
     # The server's threads share one interpreter lock; Python hands it over every 5 ms by
     # default, so a quick answer (a 304 to a polling phone) could wait behind a page being
     # drawn. 1 ms keeps the quick ones quick (bench/live.py measures it).
     sys.setswitchinterval(0.001)
     serve(app, _server=make_server, host=args.host, port=args.port, threads=args.threads,
-          ident="scorekeeper")
+          ident="scorekeeper", **waitress_options(app))
 
 
 def backup_command(dest: str) -> int:
@@ -121,6 +137,15 @@ def _warm_pdf_fonts(app) -> None:
         fonts(app.config.get("PDF_FONT_DIR"))
     except FontsMissing as missing:
         print(f"Warning: {missing}", flush=True)
+
+
+def _warm_photo_reader() -> None:
+    """Load the photo reader (OpenCV, its model) now: the first photo then takes no
+    second or two longer than the next ones."""
+    import numpy as np
+
+    from .photo.reader import read_array
+    read_array(np.zeros((64, 64, 3), np.uint8))
 
 
 if __name__ == "__main__":

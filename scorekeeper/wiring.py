@@ -32,10 +32,12 @@ BLUEPRINTS = (api_bp, games.bp, rounds.bp, standings.bp, history.bp, printing.bp
 
 #: On every response.  No inline script or style anywhere (pages work without
 #: JavaScript; SVG colours are presentation attributes, which CSP allows), no
-#: framing (clickjacking), no MIME sniffing, no full URLs in Referer headers.
+#: framing (clickjacking), no MIME sniffing, no full URLs in Referer headers.  Images
+#: may also be blob: URLs: the photo of a hand is shown from the device's own copy
+#: (static/photo.js), never sent back by the server.
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
-                               "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                               "img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; "
                                "form-action 'self'; frame-ancestors 'none'",
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",

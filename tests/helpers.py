@@ -27,16 +27,27 @@ def free_port() -> int:
 @contextmanager
 def served(app, threads: int = 4):
     """The app served by waitress on a free loopback port; yields its base URL."""
-    from scorekeeper.serve import make_server
+    from scorekeeper.serve import make_server, waitress_options
 
     # Port 0: the system picks a free port as it binds, so tests running side by side
     # (pytest -n) never race for one.  The server is the one run.sh starts (its own error
-    # answers with the security headers).
-    server = make_server(app, host="127.0.0.1", port=0, threads=threads)
-    threading.Thread(target=server.run, daemon=True).start()
+    # answers with the security headers, its body sizes).
+    server = make_server(app, host="127.0.0.1", port=0, threads=threads,
+                         **waitress_options(app))
+    closed = threading.Event()
+
+    def run():
+        try:
+            server.run()
+        except OSError:           # the socket closed under the loop's select(): stopping
+            if not closed.is_set():
+                raise
+
+    threading.Thread(target=run, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.effective_port}"
     finally:
+        closed.set()
         server.close()
 
 

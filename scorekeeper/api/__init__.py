@@ -85,4 +85,4 @@ def game_not_found(_error):
     return jsonify(error=_("There is no game with that id."), field="id"), 404
 
 
-from . import club, games, players, referee  # noqa: E402,F401  (routes register on bp)
+from . import club, games, photo, players, referee  # noqa: E402,F401  (routes register on bp)
