@@ -52,6 +52,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.server import multipart as form_body  # noqa: E402  (one form body for the benches)
+
 Pair = tuple[int, int]
 
 
@@ -75,14 +77,7 @@ def read_local(data: bytes, set_n: int) -> dict:
 
 def multipart(photo: bytes, **fields) -> tuple[bytes, str]:
     """A multipart/form-data body with *fields* and the photo as its file, and its type."""
-    boundary = "bench-photos-boundary"
-    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'
-             .encode() for k, v in fields.items()]
-    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="photo"; '
-                 f'filename="photo"\r\nContent-Type: application/octet-stream\r\n\r\n'
-                 .encode() + photo + b"\r\n")
-    return b"".join(parts) + f"--{boundary}--\r\n".encode(), \
-        f"multipart/form-data; boundary={boundary}"
+    return form_body(fields, "photo", photo, "photo")
 
 
 def read_url(base: str, data: bytes, set_n: int) -> dict:

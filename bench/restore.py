@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.club import fill  # noqa: E402
-from bench.server import pct, running_server  # noqa: E402
+from bench.server import multipart, pct, running_server  # noqa: E402
 from scorekeeper import storage  # noqa: E402
 
 
@@ -53,17 +53,6 @@ class Browser:
         if cookie:
             self.cookie = cookie.split(";", 1)[0]
         return r.status, data
-
-
-def multipart(fields: dict[str, str], file_field: str, file_bytes: bytes) -> tuple[bytes, str]:
-    boundary = "----bench-restore"
-    parts = [f"--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"
-             .encode() for k, v in fields.items()]
-    parts.append(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{file_field}\"; "
-                 f"filename=\"club.sqlite\"\r\nContent-Type: application/vnd.sqlite3\r\n\r\n"
-                 .encode() + file_bytes + b"\r\n")
-    return b"".join(parts) + f"--{boundary}--\r\n".encode(), \
-        f"multipart/form-data; boundary={boundary}"
 
 
 def main() -> None:
@@ -118,7 +107,8 @@ def main() -> None:
         for run in range(args.runs):
             status, page = device.request("GET", "/backup/restore")
             token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-            body, content_type = multipart({"csrf_token": token}, "file", data)
+            body, content_type = multipart({"csrf_token": token}, "file", data, "club.sqlite",
+                                              "application/vnd.sqlite3")
             t = time.perf_counter()
             status, summary = device.request("POST", "/backup/restore", body,
                                              {"Content-Type": content_type})

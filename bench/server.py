@@ -115,6 +115,19 @@ def running_server(threads: int = 8, prepare=None, program: list[str] | None = N
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def multipart(fields: dict, file_field: str, file_bytes: bytes, filename: str = "file",
+              content_type: str = "application/octet-stream") -> tuple[bytes, str]:
+    """A multipart/form-data body of *fields* and one file, and its Content-Type."""
+    boundary = "----bench-boundary"
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'
+             .encode() for k, v in fields.items()]
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{file_field}"; '
+                 f'filename="{filename}"\r\nContent-Type: {content_type}\r\n\r\n'
+                 .encode() + file_bytes + b"\r\n")
+    return b"".join(parts) + f"--{boundary}--\r\n".encode(), \
+        f"multipart/form-data; boundary={boundary}"
+
+
 def pct(values: list[float], p: float) -> float:
     """The p-th percentile of *values* (nearest rank)."""
     values = sorted(values)
