@@ -46,6 +46,20 @@ VERSION = 1
 #: The fields of the document itself (its parts are read by their version's rules).
 EXPORT = Fields(("format", "version", "exported_at", "game", "rounds", "history", "live"),
                 N_("“%(name)s” is not a field of a game's export."))
+#: The fields of each object inside it (as to_document writes them; an export from before
+#: colours or round times carries fewer, never others).
+GAME = Fields(("id", "name", "players", "colours", "set", "rules", "start_engine",
+               "end_engine", "created_at", "updated_at"),
+              N_("“%(name)s” is not a field of an export's game."))
+ROUND = Fields(("number", "engine", "revision", "scores", "hands", "started_at", "saved_at",
+                "seconds"), N_("“%(name)s” is not a field of an export's round."))
+SAVE = Fields(("edit", "round", "at", "undo_of", "changes"),
+              N_("“%(name)s” is not a field of a save in an export's history."))
+CHANGE = Fields(("player", "old", "new"),
+                N_("“%(name)s” is not a field of a score change in an export's history."))
+LOG = Fields(("round", "moves"), N_("“%(name)s” is not a field of an export's live-table log."))
+MOVE = Fields(("seq", "data", "at", "undone_at"),
+              N_("“%(name)s” is not a field of a move in an export's live-table log."))
 
 
 @dataclass(frozen=True)
@@ -132,7 +146,7 @@ def parse_document(doc) -> Archive:
     if doc.get("version") != VERSION:
         raise BadInput(_("This export has version %(given)s; this app reads version %(version)s.",
                          given=_shown(doc.get("version")), version=VERSION), "version")
-    game = _object(doc.get("game"), "game")
+    game = _object(doc.get("game"), "game", GAME)
     players = parse_players(game.get("players"), "game.players")
     colours = parse_colours(game.get("colours"), players, "game.colours")
     name = parse_game_name(game.get("name"), "game.name")
@@ -158,7 +172,7 @@ def _rounds(value, players, set_n, options, engines) -> list[ArchivedRound]:
     rounds = []
     for i, (item, engine) in enumerate(zip(value, engines)):
         where = f"rounds.{i}"
-        item = _object(item, where)
+        item = _object(item, where, ROUND)
         if item.get("number") != i + 1:
             raise BadInput(_("The rounds must be numbered 1, 2, 3 … in order."), f"{where}.number")
         if item.get("engine") != engine:
@@ -198,7 +212,7 @@ def _history(value, players, set_n, options, rounds) -> list[ArchivedEdit]:
     state: dict[int, dict[str, int | None]] = {}
     for i, item in enumerate(value):
         where = f"history.{i}"
-        item = _object(item, where)
+        item = _object(item, where, SAVE)
         if item.get("edit") != i + 1:
             raise BadInput(_("The saves in the history must be numbered 1, 2, 3 … in order."),
                            f"{where}.edit")
@@ -221,7 +235,7 @@ def _history(value, players, set_n, options, rounds) -> list[ArchivedEdit]:
         checked = []
         for k, change in enumerate(changes):
             at = f"{where}.changes.{k}"
-            change = _object(change, at)
+            change = _object(change, at, CHANGE)
             player = change.get("player")
             if player not in players:
                 raise BadInput(_("%(name)s is not a player in this game.", name=_shown(player)),
@@ -255,7 +269,7 @@ def _moves(value, count: int) -> list[ArchivedMove]:
     seen: set[int] = set()
     for i, item in enumerate(value):
         where = f"live.{i}"
-        item = _object(item, where)
+        item = _object(item, where, LOG)
         number = item.get("round")
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count \
                 or number in seen:
@@ -268,7 +282,7 @@ def _moves(value, count: int) -> list[ArchivedMove]:
         last = -1
         for k, move in enumerate(log):
             at = f"{where}.moves.{k}"
-            move = _object(move, at)
+            move = _object(move, at, MOVE)
             seq = move.get("seq")
             if isinstance(seq, bool) or not isinstance(seq, int) or seq <= last:
                 raise BadInput(_("The moves of a live-table log are numbered upwards."),
@@ -285,10 +299,11 @@ def _moves(value, count: int) -> list[ArchivedMove]:
     return moves
 
 
-def _object(value, where: str) -> Mapping:
+def _object(value, where: str, fields: Fields | None = None) -> Mapping:
+    """*value*, a JSON object carrying only *fields* (when given)."""
     if not isinstance(value, Mapping):
         raise BadInput(_("This part of the export must be a JSON object."), where)
-    return value
+    return value if fields is None else fields.check(value, where)
 
 
 def _time(value, where: str) -> str:
