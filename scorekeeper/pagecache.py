@@ -126,7 +126,7 @@ def _cacheable() -> bool:
 def _serve(view, kwargs: dict, etag: str, stamp: tuple):
     """The page from the cache (or 304 to an open page asking "anything new?"), else
     rendered by *view* and kept; *stamp* is what the page depends on besides the request."""
-    if request.if_none_match.contains(etag):
+    if _asked_about(etag):
         # An open page asking "anything new?" (static/app.js): nothing, for almost nothing.
         response = make_response("", 304)
         response.set_etag(etag)
@@ -154,6 +154,14 @@ def _serve(view, kwargs: dict, etag: str, stamp: tuple):
         pages().put(key, Page(response.get_data(as_text=True).replace(token, _TOKEN)))
         _revalidated(response, etag)
     return response
+
+
+def _asked_about(etag: str) -> bool:
+    """The browser has this page: its If-None-Match names *etag*, bare (static/app.js
+    sends the page's own) or as Flask-Compress sent it with a first render, suffixed
+    with its encoding ("12-k-en:br")."""
+    return any(tag == etag or tag.startswith(etag + ":")
+               for tag in request.if_none_match.as_set())
 
 
 def page_etag(version: int, keeper: bool) -> str:

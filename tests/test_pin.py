@@ -433,6 +433,20 @@ def test_an_open_page_gets_304_until_the_game_changes(client, app, game):
     assert client.get(f"/games/{gid}", headers={"If-None-Match": r.headers["ETag"]}).status_code == 404
 
 
+def test_a_reload_after_a_compressed_first_page_is_a_304(client, game):
+    """A page rendered for the first time is compressed on its way out, and its ETag gets
+    the encoding ("…:br"); the browser's own revalidation with that tag is a 304 too, from
+    the first time (the page is the same in any encoding)."""
+    path = f"/games/{game['id']}/standings"
+    first = client.get(path, headers={"Accept-Encoding": "br"})
+    assert first.headers["Content-Encoding"] == "br" and first.headers["ETag"].endswith(':br"')
+    again = client.get(path, headers={"If-None-Match": first.headers["ETag"],
+                                      "Accept-Encoding": "br"})
+    assert again.status_code == 304
+    other = first.headers["ETag"].replace("-en", "-el")         # another language's page
+    assert client.get(path, headers={"If-None-Match": other}).status_code == 200
+
+
 @pytest.mark.parametrize("path", ["/games/{gid}", "/games/{gid}/rounds/1", "/games/{gid}/standings",
                                   "/games/{gid}/history", "/games/{gid}/rounds/1/live",
                                   "/games/{gid}/rounds/1/live/log", "/games/{gid}/board"])
