@@ -330,8 +330,11 @@ def test_a_read_that_waits_too_long_is_503(new_app, database):
     assert post(app.test_client()).status_code == 200          # free again
 
 
-def test_slots_default_to_the_cores(app):
-    assert app.extensions["scorekeeper.photo_reads"].n == (os.cpu_count() or 1)
+def test_slots_default_to_the_cores_but_one(app, monkeypatch):
+    assert app.extensions["scorekeeper.photo_reads"].n == max(1, (os.cpu_count() or 1) - 1)
+    for cores, reads in [(None, 1), (1, 1), (2, 1), (8, 7)]:
+        monkeypatch.setattr(os, "cpu_count", lambda: cores)
+        assert photo_api.default_reads() == reads
 
 
 def _send(base: str, photo: bytes, **fields) -> tuple[int, dict]:

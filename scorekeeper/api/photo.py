@@ -6,7 +6,7 @@ JSON.  Nothing is stored: the upload is parsed in memory (never spooled to a tem
 file, as Werkzeug does above 500 kB) and dropped with the request.
 
 Reads take turns (:class:`ReadSlots`, one per app): at most ``PHOTO_READS`` at once (the
-machine's cores by default), so that other devices' pages and saves keep their speed; a
+machine's cores less one by default, at least one), so that other devices' pages and saves keep their speed; a
 read that waited ``PHOTO_WAIT`` seconds (5) for its turn is answered 503.  The reader and
 OpenCV are imported by the first read, not when the app starts.
 """
@@ -216,13 +216,19 @@ class ReadSlots:
 
 @bp.record_once
 def _make_read_slots(state) -> None:
-    """Each app its own slots (config PHOTO_READS, default the machine's cores); the
+    """Each app its own slots (config PHOTO_READS, default the machine's cores less one:
+    one is kept for the other devices' pages and saves, bench/photo_load.py); the
     templates know the size limit (templates/_photo.html says it before sending)."""
     config = state.app.config
     state.app.jinja_env.globals["photo_max_mb"] = MAX_PHOTO_MB    # the page's own sentence
     state.app.extensions["scorekeeper.photo_reads"] = ReadSlots(
-        int(config.get("PHOTO_READS") or os.cpu_count() or 1),
+        int(config.get("PHOTO_READS") or default_reads()),
         float(config.get("PHOTO_WAIT", PHOTO_WAIT)))
+
+
+def default_reads() -> int:
+    """Photos read at once by default: every core but one, at least one."""
+    return max(1, (os.cpu_count() or 1) - 1)
 
 
 def read_slots() -> ReadSlots:
