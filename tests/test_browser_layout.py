@@ -1,5 +1,6 @@
 """Every page, in every language, at tablet and phone sizes: nothing scrolls sideways,
-no label overflows its button, every button is big enough for a finger (44 px).
+no label overflows its button, every button is big enough for a finger (44 px), a chosen
+choice's words stay on its colour.
 
 Debian's Chromium via Playwright.  Wide tables and the tile pickers scroll inside
 their own boxes by design; the page itself never does.
@@ -26,7 +27,12 @@ CHECK = """() => {
   const width = document.documentElement.clientWidth;
   if (document.documentElement.scrollWidth > width + 1)
     out.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen`);
-  for (const el of document.querySelectorAll('button, .button, .pill span, .toggle span, summary')) {
+  for (const chosen of document.querySelectorAll('.pill input:checked + span'))
+    for (const inner of chosen.querySelectorAll('*'))
+      if (getComputedStyle(inner).backgroundColor !== 'rgba(0, 0, 0, 0)'
+          || parseFloat(getComputedStyle(inner).borderTopWidth))
+        out.push(`"${chosen.textContent.trim().slice(0, 40)}" is chosen, but a box inside it hides its words`);
+  for (const el of document.querySelectorAll('button, .button, .pill > span, .toggle span, summary')) {
     const box = el.getBoundingClientRect();
     if (!box.width || getComputedStyle(el).visibility === 'hidden') continue;
     if (el.scrollWidth > el.clientWidth + 2)
