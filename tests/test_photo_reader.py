@@ -24,7 +24,7 @@ from scorekeeper.tiles import Tile
 ROOT = Path(__file__).resolve().parent.parent
 PHOTOS = Path(__file__).resolve().parent / "photos"
 sys.path.insert(0, str(ROOT))
-from bench.photos import read_local, score  # noqa: E402
+from bench.photos import answer_of, read_local, score  # noqa: E402
 
 BOX = ((0.0, 0.0), (20.0, 0.0), (20.0, 10.0), (0.0, 10.0))
 
@@ -65,6 +65,10 @@ def test_photo_package_imports_no_flask_and_no_storage():
 def test_model_ships_inside_the_package():
     model = ROOT / "scorekeeper" / "photo" / "model.onnx"
     assert model.is_file() and 50_000 < model.stat().st_size < 5_000_000
+    # any size in: a class and a pip probability for every pixel out
+    classes, pip = reader._segment(np.zeros((1, 40, 70, 3), np.uint8))
+    assert classes.shape == pip.shape == (1, 40, 70) and classes.dtype == np.uint8
+    assert 0 <= pip.min() and pip.max() <= 1
 
 
 # ---------------------------------------------------------------- decoding
@@ -294,7 +298,8 @@ def rendered():
     for name, seed, tiles, set_n, opts in RENDERS:
         data, scene = _render_photo(seed, tiles, set_n, opts)
         drawn = [(p.a, p.b) for p in scene.tiles]
-        out[name] = (drawn, set_n, read_local(data, set_n), reader.read_hand(data, set_n))
+        reading = reader.read_hand(data, set_n)
+        out[name] = (drawn, set_n, answer_of(reading, set_n), reading)
     return out
 
 
@@ -326,6 +331,14 @@ def test_no_tiles_on_a_busy_table():
                              style=_style(background=kind))
         reading = reader.read_hand(jpeg(scene.image), 12)
         assert reading.tiles == (), (kind, reading.tiles)
+
+
+def test_a_double_blank_is_read():
+    # no pips at all, only the divider: still a tile (R3.3: 0-0 is in every set)
+    scene = scene_of(41, [(0, 0), (2, 3)], 600, 800, set_n=6, mode="scatter", tile_w=110,
+                     style=_style(layout="app", background="plain"))
+    reading = reader.read_hand(jpeg(scene.image), 6)
+    assert Tile(0, 0) in [f.tile for f in reading.tiles], (reading.tiles, reading.unsure)
 
 
 def test_reading_is_frozen_and_says_its_size():
