@@ -56,6 +56,9 @@ CONFIDENT = 0.8
 #: (calibrated on renders of the training styles: merged blobs and slivers summed over all
 #: views' halves, the largest spread of pip sizes in a half, the weakest pip's probability)
 MERGED, SLIVERS, SPREAD, STRENGTH = 12, 3, 0.15, 0.9
+#: A tile whose divider no view shows is never read with confidence (a face with pips but no
+#: divider may be something else, or a tile seen badly): at most this, below CONFIDENT.
+NO_DIVIDER = 0.4
 
 _session = None
 _lock = threading.Lock()
@@ -453,9 +456,16 @@ def _read_view(classes: np.ndarray, pip_p: np.ndarray, w: int,
 def _looks_like_a_tile(v: dict) -> bool:
     """A view's outline and divider as a domino's: twice as long as wide, filled, a divider
     square across its middle, and no half with more pips than any set has."""
-    return (1.5 <= v["aspect"] <= 2.7 and v["fill"] >= 0.6 and v["divider"] >= 0.4
-            and v["across"] <= 0.35 and v["offset"] <= 0.15 and v["face"] >= 0.4
-            and all(h["count"] <= 18 for h in v["halves"]))
+    return (_shaped_like_a_tile(v, pips=0) and v["divider"] >= 0.4
+            and v["across"] <= 0.35 and v["offset"] <= 0.15)
+
+
+def _shaped_like_a_tile(v: dict, pips: int = 1) -> bool:
+    """A view's outline as a face-up domino's, its divider seen or not: twice as long as
+    wide, filled, mostly face, at least *pips* pips on it, no half above any set."""
+    return (1.5 <= v["aspect"] <= 2.7 and v["fill"] >= 0.6 and v["face"] >= 0.4
+            and all(h["count"] <= 18 for h in v["halves"])
+            and sum(h["count"] for h in v["halves"]) >= pips)
 
 
 def _candidates(votes: list[tuple[int, int]], set_n: int) -> list[Tile]:
@@ -554,8 +564,9 @@ def _boxes(small: np.ndarray) -> list[np.ndarray]:
 
 
 def _first_look(rgb: np.ndarray, boxes: list[np.ndarray]) -> list[np.ndarray | None]:
-    """Each box looked at closely (cut out 1.3 times wider): the tile's own outline there,
-    its divider showing; None where no face-up tile is centred."""
+    """Each box looked at closely (cut out 1.3 times wider): the tile's own outline there
+    (its divider showing, or failing that a face shaped like a tile with pips on it); None
+    where no face-up tile is centred."""
     if not boxes:
         return []
     w0 = CROP_W
@@ -566,10 +577,10 @@ def _first_look(rgb: np.ndarray, boxes: list[np.ndarray]) -> list[np.ndarray | N
         view = _read_view(cl, pp, w0, within=1.15 / 1.3)
         if view is None or view["short"] < 0.4 * w0:
             out.append(None)
-        elif view["divider"] >= 0.3:
+        elif view["divider"] >= 0.3 or _shaped_like_a_tile(view):
             out.append(_refined(view, M))
         else:
-            out.append(None)        # no divider: face down, or not a tile
+            out.append(None)        # no divider and no pips: face down, or not a tile
     return out
 
 
@@ -600,9 +611,16 @@ def _detect(rgb: np.ndarray, set_n: int) -> list[dict]:
                  for vw in VIEW_WIDTHS for j in (0, 1)]
         views = [v for v in views if v is not None]
         tiled = [v for v in views if _looks_like_a_tile(v)]
-        if len(tiled) < MIN_VIEWS:
-            continue            # not a tile (or one too hidden to be sure it is one)
-        cands, conf = _judge(tiled, set_n)
+        if len(tiled) >= MIN_VIEWS:
+            cands, conf = _judge(tiled, set_n)
+        else:
+            # a face with pips but no divider to be seen: a tile it cannot read for sure (a
+            # missed tile is a silent error; an unsure one is flagged)
+            tiled = [v for v in views if _shaped_like_a_tile(v)]
+            if not tiled:
+                continue        # not a tile (or one too hidden to be sure it is one)
+            cands, conf = _judge(tiled, set_n)
+            conf = min(conf, NO_DIVIDER)
         out.append({"box": b, "candidates": cands, "confidence": conf, "views": tiled})
     # a tile found twice (at both sizes, or from its divider and its face): the surer reading
     kept: list[dict] = []
