@@ -15,7 +15,9 @@ band, divider or pip:
 
 A tile is read with confidence only when the four views agree and nothing looks doubtful
 (blobs that had to be split, faint blobs, slivers at the outline, pips of unequal size);
-otherwise it comes back ``unsure``, its candidates ranked by the views' votes.  The work is
+otherwise it comes back ``unsure``, its candidates ranked by the views' votes.  A face of a
+domino's shape with pips on it but no divider in any view comes back ``unsure`` too, never
+dropped: a tile left out is an error nothing on the screen would show.  The work is
 done by OpenCV and onnxruntime, one thread each, both releasing the GIL.
 """
 
@@ -35,8 +37,9 @@ from .reading import Box, Found, Reading, Unsure
 
 MODEL = Path(__file__).resolve().parent / "model.onnx"
 BG, FACE, EDGE, DIVIDER, PIP = range(5)
-#: The segmenter takes pictures whose sides are multiples of this (it halves them three
-#: times; 32 leaves room for a deeper net).
+#: Pictures go to the segmenter padded (edge pixels repeated) to sides that are multiples of
+#: this: the net needs 8 (it halves them three times); 32 is what the deeper net tried in
+#: round A2 needed, and what the figures in docs/photo-reader.md were measured with.
 MULTIPLE = 32
 
 #: Detection works on the photo scaled to this longer side (and to half of it); tiles are
