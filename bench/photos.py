@@ -66,9 +66,14 @@ def _pair(v) -> Pair:
 
 def read_local(data: bytes, set_n: int) -> dict:
     """Read a photo in this process; the answer shaped as the API's."""
-    from scorekeeper.photo.checks import problems
     from scorekeeper.photo.reader import read_hand
-    reading = read_hand(data, set_n)
+    return answer_of(read_hand(data, set_n), set_n)
+
+
+def answer_of(reading, set_n: int) -> dict:
+    """A reading as the API answers it: its tiles and unsure entries, and the problems the
+    checks find for the set (no engine, nothing counted elsewhere)."""
+    from scorekeeper.photo.checks import problems
     answer = reading.to_json()
     answer["problems"] = [{"code": p.code, "tile": p.tile.to_json(), "message": p.message}
                           for p in problems(reading, set_n, None, set())]

@@ -10,6 +10,7 @@ import sys
 import zlib
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image
@@ -24,7 +25,7 @@ from scorekeeper.tiles import Tile
 ROOT = Path(__file__).resolve().parent.parent
 PHOTOS = Path(__file__).resolve().parent / "photos"
 sys.path.insert(0, str(ROOT))
-from bench.photos import read_local, score  # noqa: E402
+from bench.photos import answer_of, read_local, score  # noqa: E402
 
 BOX = ((0.0, 0.0), (20.0, 0.0), (20.0, 10.0), (0.0, 10.0))
 
@@ -65,6 +66,10 @@ def test_photo_package_imports_no_flask_and_no_storage():
 def test_model_ships_inside_the_package():
     model = ROOT / "scorekeeper" / "photo" / "model.onnx"
     assert model.is_file() and 50_000 < model.stat().st_size < 5_000_000
+    # any size in: a class and a pip probability for every pixel out
+    classes, pip = reader._segment(np.zeros((1, 40, 70, 3), np.uint8))
+    assert classes.shape == pip.shape == (1, 40, 70) and classes.dtype == np.uint8
+    assert 0 <= pip.min() and pip.max() <= 1
 
 
 # ---------------------------------------------------------------- decoding
@@ -294,7 +299,8 @@ def rendered():
     for name, seed, tiles, set_n, opts in RENDERS:
         data, scene = _render_photo(seed, tiles, set_n, opts)
         drawn = [(p.a, p.b) for p in scene.tiles]
-        out[name] = (drawn, set_n, read_local(data, set_n), reader.read_hand(data, set_n))
+        reading = reader.read_hand(data, set_n)
+        out[name] = (drawn, set_n, answer_of(reading, set_n), reading)
     return out
 
 
@@ -326,6 +332,41 @@ def test_no_tiles_on_a_busy_table():
                              style=_style(background=kind))
         reading = reader.read_hand(jpeg(scene.image), 12)
         assert reading.tiles == (), (kind, reading.tiles)
+
+
+def test_a_double_blank_is_read():
+    # no pips at all, only the divider: still a tile (R3.3: 0-0 is in every set)
+    scene = scene_of(41, [(0, 0), (2, 3)], 600, 800, set_n=6, mode="scatter", tile_w=110,
+                     style=_style(layout="app", background="plain"))
+    reading = reader.read_hand(jpeg(scene.image), 6)
+    assert Tile(0, 0) in [f.tile for f in reading.tiles], (reading.tiles, reading.unsure)
+
+
+def _drawn_tile(divider: bool) -> bytes:
+    """A 2-5 drawn plainly (ivory face, black pips) on green cloth, with or without its
+    divider."""
+    img = np.full((600, 800, 3), (60, 90, 60), np.uint8)
+    x0, y0, w = 250, 200, 110
+    cv2.rectangle(img, (x0, y0), (x0 + 2 * w, y0 + w), (238, 230, 200), -1)
+    if divider:
+        cv2.line(img, (x0 + w, y0 + 10), (x0 + w, y0 + w - 10), (20, 20, 20), 4)
+    two = ((0.3, 0.3), (0.7, 0.7))
+    five = ((0.25, 0.25), (0.75, 0.75), (0.25, 0.75), (0.75, 0.25), (0.5, 0.5))
+    for dx, pips in ((0, two), (w, five)):
+        for fx, fy in pips:
+            cv2.circle(img, (int(x0 + dx + fx * w), int(y0 + fy * w)), 9, (20, 20, 20), -1,
+                       cv2.LINE_AA)
+    return jpeg(cv2.GaussianBlur(img, (3, 3), 0.8))
+
+
+def test_a_tile_whose_divider_cannot_be_seen_comes_back_unsure():
+    # with its divider: read with confidence
+    reading = reader.read_hand(_drawn_tile(True), 6)
+    assert [f.tile for f in reading.tiles] == [Tile(2, 5)] and reading.unsure == ()
+    # without: not dropped (a missed tile is a silent error) but unsure, the tile first
+    reading = reader.read_hand(_drawn_tile(False), 6)
+    assert reading.tiles == ()
+    assert len(reading.unsure) == 1 and reading.unsure[0].candidates[0] == Tile(2, 5)
 
 
 def test_reading_is_frozen_and_says_its_size():

@@ -15,7 +15,9 @@ band, divider or pip:
 
 A tile is read with confidence only when the four views agree and nothing looks doubtful
 (blobs that had to be split, faint blobs, slivers at the outline, pips of unequal size);
-otherwise it comes back ``unsure``, its candidates ranked by the views' votes.  The work is
+otherwise it comes back ``unsure``, its candidates ranked by the views' votes.  A face of a
+domino's shape with pips on it but no divider in any view comes back ``unsure`` too, never
+dropped: a tile left out is an error nothing on the screen would show.  The work is
 done by OpenCV and onnxruntime, one thread each, both releasing the GIL.
 """
 
@@ -35,6 +37,10 @@ from .reading import Box, Found, Reading, Unsure
 
 MODEL = Path(__file__).resolve().parent / "model.onnx"
 BG, FACE, EDGE, DIVIDER, PIP = range(5)
+#: Pictures go to the segmenter padded (edge pixels repeated) to sides that are multiples of
+#: this: the net needs 8 (it halves them three times); 32 is what the deeper net tried in
+#: round A2 needed, and what the figures in docs/photo-reader.md were measured with.
+MULTIPLE = 32
 
 #: Detection works on the photo scaled to this longer side (and to half of it); tiles are
 #: cut out of a decode at least READ_SIDE long (a 12 MP JPEG is decoded at half size).
@@ -53,6 +59,9 @@ CONFIDENT = 0.8
 #: (calibrated on renders of the training styles: merged blobs and slivers summed over all
 #: views' halves, the largest spread of pip sizes in a half, the weakest pip's probability)
 MERGED, SLIVERS, SPREAD, STRENGTH = 12, 3, 0.15, 0.9
+#: A tile whose divider no view shows is never read with confidence (a face with pips but no
+#: divider may be something else, or a tile seen badly): at most this, below CONFIDENT.
+NO_DIVIDER = 0.4
 
 _session = None
 _lock = threading.Lock()
@@ -75,26 +84,20 @@ def _net():
     return _session
 
 
-def _logits(batch: np.ndarray) -> np.ndarray:
-    """Class logits (N, 5, H, W) of a batch of RGB images (N, H, W, 3), H, W % 8 == 0."""
+def _segment(batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The most likely class of every pixel (N, H, W) uint8, and the pip class's probability
+    (N, H, W) float32, of a batch of RGB images (N, H, W, 3) of any size (padded to the
+    model's multiple and cut back)."""
+    n, h, w, _ = batch.shape
+    H, W = -(-h // MULTIPLE) * MULTIPLE, -(-w // MULTIPLE) * MULTIPLE
+    if (H, W) != (h, w):
+        batch = np.pad(batch, ((0, 0), (0, H - h), (0, W - w), (0, 0)), mode="edge")
     x = np.ascontiguousarray(batch.transpose(0, 3, 1, 2), dtype=np.float32)
-    return _net().run(None, {"image": x})[0]
-
-
-def _segment(batch: np.ndarray) -> np.ndarray:
-    """Class probabilities (N, 5, H, W) of a batch of RGB images."""
-    logits = _logits(batch)
-    logits -= logits.max(axis=1, keepdims=True)
-    e = np.exp(logits)
-    return e / e.sum(axis=1, keepdims=True)
-
-
-def _pad8(img: np.ndarray) -> np.ndarray:
-    h, w = img.shape[:2]
-    H, W = -(-h // 8) * 8, -(-w // 8) * 8
-    if (H, W) == (h, w):
-        return img
-    return cv2.copyMakeBorder(img, 0, H - h, 0, W - w, cv2.BORDER_REPLICATE)
+    logits = _net().run(None, {"image": x})[0]
+    # the pip's softmax without the whole softmax: 1 / sum(exp(l_k - l_pip))
+    rel = np.exp(np.minimum(logits - logits[:, PIP:PIP + 1], 60.0))
+    classes, pip = logits.argmax(axis=1).astype(np.uint8), 1.0 / rel.sum(axis=1)
+    return classes[:, :h, :w], pip[:, :h, :w].astype(np.float32)
 
 
 # ---------------------------------------------------------------- pass 1: find the tiles
@@ -212,7 +215,8 @@ def _line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     angle = 0.5 * math.atan2(2 * sxy, sxx - syy)      # the principal axis
     u = np.array([math.cos(angle), math.sin(angle)])
     proj = d @ u
-    lo, hi = np.percentile(proj, [1, 99])
+    k = len(proj) // 100
+    lo, hi = np.partition(proj, (k, len(proj) - 1 - k))[[k, len(proj) - 1 - k]]
     c = c + u * (lo + hi) / 2
     return c, u / np.linalg.norm(u), float(hi - lo + 1)
 
@@ -328,17 +332,17 @@ def _box_width(box: np.ndarray) -> float:
     return float(np.linalg.norm(box[3] - box[0]) + np.linalg.norm(box[2] - box[1])) / 2
 
 
-def _region(classes: np.ndarray, within: float) -> np.ndarray | None:
+def _region(classes: np.ndarray, within: float):
     """The tile a crop is centred on: its face with pips and divider, holes filled, kept
     within *within* times the box the crop was cut for (a neighbour touching it without a
-    visible edge stays out)."""
+    visible edge stays out); with its outline.  None when no face is centred there."""
     H, W = classes.shape
     inside = ((classes == FACE) | (classes == PIP) | (classes == DIVIDER)).astype(np.uint8)
     bw, bh = (W - 2 * PAD) * within / 2, (H - 2 * PAD) * within / 2
     keep = np.zeros_like(inside)
     keep[max(0, int(H / 2 - bh)):int(H / 2 + bh) + 1, max(0, int(W / 2 - bw)):int(W / 2 + bw) + 1] = 1
     inside &= keep
-    n, comp, stats, _ = cv2.connectedComponentsWithStats(inside, connectivity=4)
+    n, comp = cv2.connectedComponents(inside, connectivity=4)
     if n <= 1:
         return None
     # the component holding most of the crop's middle (where the divider is)
@@ -350,94 +354,103 @@ def _region(classes: np.ndarray, within: float) -> np.ndarray | None:
         return None
     k = int(np.bincount(mid).argmax())
     region = (comp == k).astype(np.uint8)
-    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    outline = max(contours, key=len)
     filled = np.zeros_like(region)
-    cv2.drawContours(filled, contours, -1, 1, -1)
-    return filled.astype(bool)
+    cv2.drawContours(filled, [outline], -1, 1, -1)
+    return filled.astype(bool), outline
 
 
 def _count(pip_p: np.ndarray, where: np.ndarray, w: int) -> dict:
     """Count the pips among one half's pip probabilities, and say how clean the count was."""
     hard = ((pip_p > 0.5) & where).astype(np.uint8)
-    n, comp, stats, cent = cv2.connectedComponentsWithStats(hard, connectivity=8)
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(hard, connectivity=8)
     areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
     min_area = max(3.0, (0.03 * w) ** 2)
     keep = areas >= min_area
     if keep.sum() >= 2:        # slivers (a neighbour's pip cut by the crop) are not pips
         keep &= areas >= 0.35 * np.median(areas[keep])
     slivers = int(((areas >= min_area) & ~keep).sum())
-    areas = areas[keep]
-    peaks = []
-    for k in np.nonzero(keep)[0] + 1:
-        x, y, bw, bh = stats[k, :4]
-        sub = comp[y:y + bh, x:x + bw] == k
-        peaks.append(float(pip_p[y:y + bh, x:x + bw][sub].max()))
-    if areas.size == 0:
-        count, spread, strength, merged = 0, 0.0, 1.0, 0
-    else:
-        # a blob's widest inscribed circle is one pip's: touching pips make a longer blob
-        dt = cv2.distanceTransform(hard, cv2.DIST_L2, 3)
-        radii = []
-        for k in np.nonzero(keep)[0] + 1:
-            x, y, bw, bh = stats[k, :4]
-            radii.append(float(dt[y:y + bh, x:x + bw][comp[y:y + bh, x:x + bw] == k].max()))
-        radii = np.maximum(np.array(radii), 1.0)
-        disc = np.pi * radii ** 2
-        round_ = areas / disc < 1.5
-        unit = float(np.median(areas[round_])) if round_.any() else float(np.median(disc) * 1.1)
-        parts = [max(1, int(round(a / unit))) for a in areas]
-        count = int(sum(parts))
-        merged = int(sum(p > 1 for p in parts))
-        spread = float(np.std(areas[round_]) / (np.mean(areas[round_]) + 1e-6)) \
-            if round_.sum() >= 2 else 0.0
-        strength = float(np.min(peaks))
     soft = ((pip_p > 0.25) & where).astype(np.uint8)
-    ns, _, sstats, _ = cv2.connectedComponentsWithStats(soft, connectivity=8)
+    _, _, sstats, _ = cv2.connectedComponentsWithStats(soft, connectivity=8)
     soft_blobs = int((sstats[1:, cv2.CC_STAT_AREA] >= min_area).sum())
-    return {"count": count, "spread": spread, "strength": strength, "merged": merged,
-            "slivers": slivers,
-            "blobs": int(areas.size), "soft": soft_blobs}
+    if not keep.any():
+        return {"count": 0, "spread": 0.0, "strength": 1.0, "merged": 0, "slivers": slivers,
+                "blobs": 0, "soft": soft_blobs, "radius": 0.0}
+    # per blob at once: its strongest pip probability, and its widest inscribed circle
+    # (one pip's: touching pips make a longer blob)
+    on = np.flatnonzero(hard)
+    lab = comp.ravel()[on]
+    peaks = np.zeros(n, np.float32)
+    np.maximum.at(peaks, lab, pip_p.ravel()[on])
+    dt = cv2.distanceTransform(hard, cv2.DIST_L2, 3)
+    radii = np.zeros(n, np.float32)
+    np.maximum.at(radii, lab, dt.ravel()[on])
+    areas = areas[keep]
+    radii = np.maximum(radii[1:][keep].astype(np.float64), 1.0)
+    disc = np.pi * radii ** 2
+    round_ = areas / disc < 1.5
+    unit = float(np.median(areas[round_])) if round_.any() else float(np.median(disc) * 1.1)
+    parts = np.maximum(1, np.round(areas / unit)).astype(int)
+    spread = float(np.std(areas[round_]) / (np.mean(areas[round_]) + 1e-6)) \
+        if round_.sum() >= 2 else 0.0
+    return {"count": int(parts.sum()), "spread": spread,
+            "strength": float(peaks[1:][keep].min()), "merged": int((parts > 1).sum()),
+            "slivers": slivers, "blobs": int(areas.size), "soft": soft_blobs,
+            "radius": float(np.median(radii))}
 
 
-def _read_view(probs: np.ndarray, w: int, within: float = 1.04) -> dict | None:
+_grids: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _grid(H: int, W: int) -> tuple[np.ndarray, np.ndarray]:
+    """Pixel coordinates (yy, xx) of an H x W crop, made once per size."""
+    if (H, W) not in _grids:
+        _grids[(H, W)] = tuple(a.astype(np.float32) for a in np.mgrid[0:H, 0:W])
+    return _grids[(H, W)]
+
+
+def _read_view(classes: np.ndarray, pip_p: np.ndarray, w: int,
+               within: float = 1.04) -> dict | None:
     """What one rectified view of a tile shows: the pips of its two halves, how clear its
     divider is, and the tile's outline in the crop (None when no tile is centred there)."""
-    classes = probs.argmax(axis=0)
-    region = _region(classes, within)
-    if region is None:
+    found = _region(classes, within)
+    if found is None:
         return None
+    region, outline = found
     H, W = classes.shape
-    ys, xs = np.nonzero(region)
-    pts = np.stack([xs, ys], 1).astype(np.float32)
-    rect = cv2.minAreaRect(pts)
+    rect = cv2.minAreaRect(outline)
     (rw, rh) = rect[1]
     div = ((classes == DIVIDER) & region).astype(np.uint8)
     # the divider: the biggest divider blob near the middle (not bits of a pip's rim)
     nd, dcomp, dstats, dcent = cv2.connectedComponentsWithStats(div, connectivity=8)
-    best, best_area = 0, 0
-    for j in range(1, nd):
-        if abs(dcent[j][0] - W / 2) < 0.3 * w and dstats[j, cv2.CC_STAT_AREA] > best_area:
-            best, best_area = j, dstats[j, cv2.CC_STAT_AREA]
-    dys, dxs = np.nonzero(dcomp == best) if best else (np.zeros(0), np.zeros(0))
+    near = np.nonzero(np.abs(dcent[1:, 0] - W / 2) < 0.3 * w)[0] + 1
     divider = 0.0
+    if near.size:
+        best = int(near[np.argmax(dstats[near, cv2.CC_STAT_AREA])])
+        dys, dxs = np.nonzero(dcomp == best)
+    else:
+        dys = dxs = np.zeros(0, np.int64)
     if dxs.size >= 4:
         c, u, length = _line(np.stack([dxs, dys], 1).astype(np.float64))
         divider = length / max(1.0, min(rw, rh))
     else:
         c, u = np.array([W / 2, H / 2]), np.array([0.0, 1.0])
     n = np.array([-u[1], u[0]])          # across the divider: along the tile
-    yy, xx = np.mgrid[0:H, 0:W]
+    yy, xx = _grid(H, W)
     side = (xx - c[0]) * n[0] + (yy - c[1]) * n[1]
     margin = max(1.5, 0.03 * w)
-    halves = [_count(probs[PIP], region & (side < -margin), w),
-              _count(probs[PIP], region & (side > margin), w)]
+    halves = [_count(pip_p, region & (side < -margin), w),
+              _count(pip_p, region & (side > margin), w)]
     if n[0] < 0:                          # keep "first" the half towards the crop's left
         halves.reverse()
     long_, short = max(rw, rh), min(rw, rh)
-    axis = _line(pts.astype(np.float64))[1]   # the long axis
+    angle = math.radians(rect[2] + (0 if rw >= rh else 90))
+    axis = np.array([math.cos(angle), math.sin(angle)])     # the long axis
+    area = float(region.sum())
     return {"halves": halves, "divider": divider, "rect": rect,
             "aspect": long_ / max(short, 1.0), "short": short,
-            "fill": float(region.sum()) / max(1.0, rw * rh),
+            "fill": area / max(1.0, rw * rh),
             "across": float(abs(u @ axis)),       # 0 when the divider is square to the tile
             "face": float((classes[region] == FACE).mean()),
             "offset": float(abs((c - np.array(rect[0])) @ n)) / max(long_, 1.0)}
@@ -446,9 +459,16 @@ def _read_view(probs: np.ndarray, w: int, within: float = 1.04) -> dict | None:
 def _looks_like_a_tile(v: dict) -> bool:
     """A view's outline and divider as a domino's: twice as long as wide, filled, a divider
     square across its middle, and no half with more pips than any set has."""
-    return (1.5 <= v["aspect"] <= 2.7 and v["fill"] >= 0.6 and v["divider"] >= 0.4
-            and v["across"] <= 0.35 and v["offset"] <= 0.15 and v["face"] >= 0.4
-            and all(h["count"] <= 18 for h in v["halves"]))
+    return (_shaped_like_a_tile(v, pips=0) and v["divider"] >= 0.4
+            and v["across"] <= 0.35 and v["offset"] <= 0.15)
+
+
+def _shaped_like_a_tile(v: dict, pips: int = 1) -> bool:
+    """A view's outline as a face-up domino's, its divider seen or not: twice as long as
+    wide, filled, mostly face, at least *pips* pips on it, no half above any set."""
+    return (1.5 <= v["aspect"] <= 2.7 and v["fill"] >= 0.6 and v["face"] >= 0.4
+            and all(h["count"] <= 18 for h in v["halves"])
+            and sum(h["count"] for h in v["halves"]) >= pips)
 
 
 def _candidates(votes: list[tuple[int, int]], set_n: int) -> list[Tile]:
@@ -542,8 +562,29 @@ def read_array(rgb: np.ndarray, set_n: int = 12, width: int | None = None,
 
 def _boxes(small: np.ndarray) -> list[np.ndarray]:
     """Tile outlines found in *small* (the photo scaled for detection), in its pixels."""
-    logits = _logits(_pad8(small)[None])[0][:, :small.shape[0], :small.shape[1]]
-    return _find_tiles(logits.argmax(axis=0).astype(np.uint8))
+    classes, _ = _segment(small[None])
+    return _find_tiles(classes[0])
+
+
+def _first_look(rgb: np.ndarray, boxes: list[np.ndarray]) -> list[np.ndarray | None]:
+    """Each box looked at closely (cut out 1.3 times wider): the tile's own outline there
+    (its divider showing, or failing that a face shaped like a tile with pips on it); None
+    where no face-up tile is centred."""
+    if not boxes:
+        return []
+    w0 = CROP_W
+    first = [_rectify(rgb, b, w0, grow=1.3) for b in boxes]
+    classes, pips = _segment(np.stack([c for c, _ in first]))
+    out = []
+    for (crop, M), cl, pp in zip(first, classes, pips):
+        view = _read_view(cl, pp, w0, within=1.15 / 1.3)
+        if view is None or view["short"] < 0.4 * w0:
+            out.append(None)
+        elif view["divider"] >= 0.3 or _shaped_like_a_tile(view):
+            out.append(_refined(view, M))
+        else:
+            out.append(None)        # no divider and no pips: face down, or not a tile
+    return out
 
 
 def _detect(rgb: np.ndarray, set_n: int) -> list[dict]:
@@ -556,37 +597,34 @@ def _detect(rgb: np.ndarray, set_n: int) -> list[dict]:
                        interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR)
     half = cv2.resize(small, (max(8, small.shape[1] // 2), max(8, small.shape[0] // 2)),
                       interpolation=cv2.INTER_AREA)
-    boxes = [b / k for b in _boxes(small)]
-    boxes += [b * (small.shape[1] / half.shape[1]) / k for b in _boxes(half)]
-    if not boxes:
-        return []
-    # a first look, wider than the box, finds the tile's own outline
-    w0 = CROP_W
-    first = [_rectify(rgb, b, w0, grow=1.3) for b in boxes]
-    probs = _segment(np.stack([c for c, _ in first]))
-    tiles: list[np.ndarray] = []
-    for (crop, M), p in zip(first, probs):
-        view = _read_view(p, w0, within=1.15 / 1.3)
-        if view is None or view["divider"] < 0.3 or view["short"] < 0.4 * w0:
-            continue            # no tile there, or no divider: face down, or not a tile
-        tiles.append(_refined(view, M))
+    found = _boxes(small)
+    found += [b * (small.shape[1] / half.shape[1]) for b in _boxes(half)]
+    tiles = [look for look in _first_look(rgb, [b / k for b in found]) if look is not None]
     if not tiles:
         return []
     # then views of the outline at two sizes, each as is and turned half a turn
-    probs_at = {}
+    seen = {}
     for vw in VIEW_WIDTHS:
         batch = [_rectify(rgb, b, vw)[0] for b in tiles]
-        probs_at[vw] = _segment(np.stack(batch + [c[::-1, ::-1] for c in batch]))
+        seen[vw] = _segment(np.stack(batch + [c[::-1, ::-1] for c in batch]))
     out: list[dict] = []
     n = len(tiles)
     for i, b in enumerate(tiles):
-        views = [_read_view(probs_at[vw][j * n + i], vw) for vw in VIEW_WIDTHS for j in (0, 1)]
+        views = [_read_view(seen[vw][0][j * n + i], seen[vw][1][j * n + i], vw)
+                 for vw in VIEW_WIDTHS for j in (0, 1)]
         views = [v for v in views if v is not None]
-        if sum(map(_looks_like_a_tile, views)) < MIN_VIEWS:
-            continue            # not a tile (or one too hidden to be sure it is one)
-        views = [v for v in views if _looks_like_a_tile(v)]
-        cands, conf = _judge(views, set_n)
-        out.append({"box": b, "candidates": cands, "confidence": conf, "views": views})
+        tiled = [v for v in views if _looks_like_a_tile(v)]
+        if len(tiled) >= MIN_VIEWS:
+            cands, conf = _judge(tiled, set_n)
+        else:
+            # a face with pips but no divider to be seen: a tile it cannot read for sure (a
+            # missed tile is a silent error; an unsure one is flagged)
+            tiled = [v for v in views if _shaped_like_a_tile(v)]
+            if not tiled:
+                continue        # not a tile (or one too hidden to be sure it is one)
+            cands, conf = _judge(tiled, set_n)
+            conf = min(conf, NO_DIVIDER)
+        out.append({"box": b, "candidates": cands, "confidence": conf, "views": tiled})
     # a tile found twice (at both sizes, or from its divider and its face): the surer reading
     kept: list[dict] = []
     for t in sorted(out, key=lambda t: -t["confidence"]):
