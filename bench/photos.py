@@ -9,7 +9,7 @@ not given; else 12).  One line per photo, then last exactly one line::
     tiles right R/T (P%), photos all right A/N, wrong and not flagged W, unsure U, read p50 X ms p99 Y ms
 
 (with --json the same as one JSON object).  Labelled folders of renders come from
-scripts/photo_renders.py.  Reading (in process, through scorekeeper.photo; with --url through
+photolab/renders.py.  Reading (in process, through scorekeeper.photo; with --url through
 a running server's ``POST /api/hand-photo``, the photo's set sent with it) is kept apart
 from scoring: scoring sees
 only the answer as the API gives it (tiles with confidence, unsure with candidates, and the

@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from scorekeeper.photo import checks, decode, reader
+from scorekeeper.photo import checks, decode, reader, segment
 from scorekeeper.photo.checks import Problem, problems
 from scorekeeper.photo.decode import MAX_PIXELS, PhotoError
 from scorekeeper.photo.reading import Found, Reading, Unsure
-from scorekeeper.photo.render import render_scene, sample_style
+from photolab.render import render_scene, sample_style
 from scorekeeper.tiles import Tile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +58,8 @@ def test_photo_package_imports_no_flask_and_no_storage():
                 names |= {a.name for a in node.names}
             elif isinstance(node, ast.ImportFrom):
                 names.add(("." * node.level) + (node.module or ""))
-        banned = {n for n in names if n.split(".")[0] in ("flask", "flask_babel", "torch")
+        banned = {n for n in names if n.split(".")[0] in ("flask", "flask_babel", "torch",
+                                                          "photolab")
                   or n.lstrip(".").split(".")[0] in ("storage", "db", "views", "api")}
         assert not banned, f"{path.name} imports {banned}"
 
@@ -67,9 +68,43 @@ def test_model_ships_inside_the_package():
     model = ROOT / "scorekeeper" / "photo" / "model.onnx"
     assert model.is_file() and 50_000 < model.stat().st_size < 5_000_000
     # any size in: a class and a pip probability for every pixel out
-    classes, pip = reader._segment(np.zeros((1, 40, 70, 3), np.uint8))
+    classes, pip = segment.segment(np.zeros((1, 40, 70, 3), np.uint8))
     assert classes.shape == pip.shape == (1, 40, 70) and classes.dtype == np.uint8
     assert 0 <= pip.min() and pip.max() <= 1
+
+
+def test_the_shipped_model_is_the_one_its_provenance_describes():
+    """model.json beside the model: its sha256 (a model replaced without its record fails
+    here), the classes in the one place they are defined, how it was made."""
+    import hashlib
+
+    from scorekeeper.photo.classes import CLASSES
+    folder = ROOT / "scorekeeper" / "photo"
+    record = json.loads((folder / "model.json").read_text(encoding="utf-8"))
+    model = (folder / "model.onnx").read_bytes()
+    assert record["sha256"] == hashlib.sha256(model).hexdigest()
+    assert record["bytes"] == len(model)
+    assert tuple(record["classes"]) == CLASSES
+    assert {"command", "data", "seeds", "versions"} <= set(record)
+
+
+def test_the_lab_stays_out_of_the_package_and_modules_stay_small():
+    """Rendering and training live in photolab/, beside the app; no module over 500 lines."""
+    package = ROOT / "scorekeeper" / "photo"
+    assert not (package / "render.py").exists()
+    for path in [*package.glob("*.py"), *(ROOT / "photolab").glob("*.py")]:
+        lines = path.read_text(encoding="utf-8").count("\n")
+        assert lines <= 500, f"{path.name}: {lines} lines"
+    # the lab's masks use the package's class ids, defined once
+    from photolab import render
+    from scorekeeper.photo import classes
+    assert render.CLASSES is classes.CLASSES and render.PIP == classes.PIP
+
+
+def test_training_writes_into_the_package_only_when_asked_to_install():
+    from photolab import train
+    assert train.OUT.parent == ROOT / "photolab" / "out"
+    assert train.SHIPPED == ROOT / "scorekeeper" / "photo" / "model.onnx"
 
 
 # ---------------------------------------------------------------- decoding
@@ -115,11 +150,49 @@ def test_decode_refuses_a_decompression_bomb_before_decoding():
     with pytest.raises(PhotoError) as err:
         decode.decode(data)
     assert err.value.code == "too_large"
-    assert "at most 50 are read" in err.value.message
+    # its real size, although Pillow's own bomb check stopped it before ours
+    assert err.value.message.startswith("The photo has 400 megapixels; at most 25 are read")
     # just over the limit is refused too, from the header alone
     with pytest.raises(PhotoError) as err:
-        decode.decode(_bomb_png(8000, MAX_PIXELS // 8000 + 1))
+        decode.decode(_bomb_png(5000, decode.MAX_WHOLE_PIXELS // 5000 + 1))
     assert err.value.code == "too_large"
+
+
+def test_a_png_is_refused_by_the_pixels_decoding_it_whole_costs():
+    """A 142 KB PNG of 48.8 MP cost 445 MB to decode: a picture decoded whole may have at
+    most 25 MP; a JPEG, decoded reduced, up to 50."""
+    with pytest.raises(PhotoError) as err:
+        decode.decode(_bomb_png(8544, 5712))                     # 48.8 MP
+    assert err.value.message.startswith("The photo has 49 megapixels; at most 25 are read")
+    assert decode.decode(_bomb_png(4000, 3000)).rgb.shape == (3000, 4000, 3)   # 12 MP: read
+
+
+def test_a_big_jpeg_is_decoded_reduced_within_its_budget():
+    """A 48 MP JPEG is accepted and decoded to no more pixels than the reader asks for."""
+    img = np.zeros((6000, 8000, 3), np.uint8)
+    data = jpeg(img)
+    out = decode.decode(data, long_side=1600)
+    assert max(out.rgb.shape[:2]) < 2 * 1600 and (out.width, out.height) == (8000, 6000)
+
+
+@pytest.mark.parametrize("fmt", ["GIF", "BMP", "TIFF", "ICO"])
+def test_formats_the_sentence_does_not_name_are_refused(fmt):
+    """GIF, BMP, TIFF and ICO were read although the refusal names JPEG, PNG, WebP and HEIC."""
+    out = io.BytesIO()
+    Image.fromarray(np.full((48, 64, 3), 90, np.uint8)).save(out, fmt)
+    with pytest.raises(PhotoError) as err:
+        decode.decode(out.getvalue())
+    assert err.value.code == "not_image"
+    assert "JPEG, PNG, WebP or HEIC" in err.value.message
+
+
+def test_onnxruntime_telemetry_is_switched_off(monkeypatch):
+    import onnxruntime
+    calls = []
+    monkeypatch.setattr(onnxruntime, "disable_telemetry_events", lambda: calls.append(1))
+    monkeypatch.setattr(segment, "_session", None)
+    segment.net()
+    assert calls == [1]
 
 
 def test_exif_rotated_jpeg_gives_the_photo_as_shown():
