@@ -24,7 +24,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from flask import current_app, jsonify, request
+from flask import current_app, jsonify, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.formparser import FormDataParser
 
@@ -146,6 +146,16 @@ def hand_photo():
         with slots.turn():
             reading = asked.read(slots)
     return jsonify(asked.answer(reading))
+
+
+@bp.get("/hand-photo/dialog")
+def hand_photo_dialog():
+    """The photo part of the round page's "Count tiles" dialog (its buttons and sentences,
+    templates/_photo_dialog.html), fetched by static/photo.js when the dialog first opens:
+    the round page carries only a placeholder (issue 26: the page's weight back).  The same
+    for every game; in the request's language."""
+    return render_template("_photo_dialog.html"), 200, {
+        "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache"}
 
 
 def _set(text: str | None) -> int:
