@@ -440,12 +440,20 @@ def render_scene(rng: np.random.Generator, H: int = 320, W: int = 320, n_tiles: 
 
 
 def labels_of(scene: Scene) -> dict:
-    """The bench's labels entry for *scene*: fully visible face-up tiles, and partial ones."""
-    tiles, partial = [], []
+    """The bench's labels entry for *scene*: fully visible face-up tiles with their centres
+    (fractions of the picture's width and height, as in the shared photos' labels), and
+    partial ones."""
+    tiles, partial, centres = [], [], []
+    H, W = scene.image.shape[:2]
     for p in scene.tiles:
         if p.face_down:
             continue
-        (tiles if p.visible > 0.9 else partial).append(sorted([p.a, p.b]))
-    return {"tiles": tiles, "partial": partial, "set": max(6, scene.set_n),
+        if p.visible > 0.9:
+            tiles.append(sorted([p.a, p.b]))
+            cx, cy = np.asarray(p.corners, np.float64).mean(axis=0)
+            centres.append([round(float(cx) / W, 4), round(float(cy) / H, 4)])
+        else:
+            partial.append(sorted([p.a, p.b]))
+    return {"tiles": tiles, "partial": partial, "centres": centres, "set": max(6, scene.set_n),
             "style": f"{scene.style.tile} tiles, {scene.style.pips} pips, "
                      f"{scene.style.layout} layout, {scene.style.background} background"}

@@ -151,6 +151,29 @@ def test_png_webp_and_heic_are_read(client):
         assert (r.get_json()["width"], r.get_json()["height"]) == (64, 48)
 
 
+# ---------------------------------------------------------------- the dialog, fetched
+
+def test_the_round_page_carries_only_the_photo_placeholder(client, gid):
+    """The photo part's buttons and sentences are fetched when the dialog opens (issue 26:
+    the round page grew from 11.6 KB to 20.3 KB, mostly them)."""
+    page = client.get(f"/games/{gid}/rounds/1").get_data(as_text=True)
+    assert 'id="photo-reader"' in page and "/api/hand-photo/dialog" in page
+    for sentence in ("Take a photo", "Reading the photo", "Which tile is this?",
+                     "First answer each tile marked"):
+        assert sentence not in page
+
+
+def test_the_dialog_fragment_has_its_sentences_in_the_request_language(client):
+    r = client.get("/api/hand-photo/dialog")
+    assert r.status_code == 200 and r.mimetype == "text/html"
+    html = r.get_data(as_text=True)
+    assert 'id="photo-take"' in html and "Reading the photo" in html
+    assert "<script" not in html and " style=" not in html        # strict CSP: markup only
+    greek = client.get("/api/hand-photo/dialog", headers={"Accept-Language": "el"})
+    assert "Reading the photo" not in greek.get_data(as_text=True)
+    assert 'id="photo-take"' in greek.get_data(as_text=True)
+
+
 # ---------------------------------------------------------------- refusals
 
 def _bomb_png(width: int, height: int) -> bytes:

@@ -502,10 +502,50 @@ def test_bench_scoring(answer, labels, right, unsure_matched, silent, wrong):
 
 
 def test_bench_last_line():
-    from bench.photos import last_line, summary
+    from bench.photos import last_line, summary, usage_line
     s = summary([score(_answer([(1, 2)]), {"tiles": [[1, 2], [3, 4]]})], [100.0, 300.0])
     assert last_line(s) == ("tiles right 1/2 (50.0%), photos all right 0/1, wrong and not "
                             "flagged 1, unsure 0, read p50 100 ms p99 300 ms")
+    assert usage_line(s) == ("questions 0, where no tile is 0 (0.00 per photo); taps to the "
+                             "right hand 1 for 2 tiles (0.50 per tile; by hand 1 per tile)")
+
+
+def _boxed(tiles=(), unsure=(), problems_=(), w=1000, h=500):
+    """An answer whose entries have boxes: each (tile or candidates, (cx, cy)) a 100x50
+    box about that centre in pixels."""
+    def box(c):
+        x, y = c
+        return [[x - 50, y - 25], [x + 50, y - 25], [x + 50, y + 25], [x - 50, y + 25]]
+    return {"tiles": [{"tile": list(t), "box": box(c), "confidence": 0.9} for t, c in tiles],
+            "unsure": [{"box": box(c), "candidates": [list(x) for x in cs]} for cs, c in unsure],
+            "problems": [{"code": "twice", "tile": list(t), "message": ""} for t in problems_],
+            "width": w, "height": h}
+
+
+@pytest.mark.parametrize("answer, labels, no_tile, taps", [
+    # read whole: nothing to tap
+    (_boxed([((1, 2), (100, 100)), ((3, 4), (300, 100))]),
+     {"tiles": [[1, 2], [3, 4]], "centres": [[0.1, 0.2], [0.3, 0.2]]}, 0, 0),
+    # a question on a tile (its centre inside): one tap; on a cactus far from any: one tap,
+    # and a question where no tile is
+    (_boxed([((1, 2), (100, 100))], [([(3, 5), (3, 4)], (300, 100)), ([(6, 6)], (800, 400))]),
+     {"tiles": [[1, 2], [3, 4]], "centres": [[0.1, 0.2], [0.3, 0.2]]}, 1, 2),
+    # a tile read wrong without a problem: two taps; a tile missed: one
+    (_boxed([((1, 2), (100, 100)), ((3, 5), (300, 100))]),
+     {"tiles": [[1, 2], [3, 4], [0, 0]], "centres": [[0.1, 0.2], [0.3, 0.2], [0.5, 0.5]]}, 0, 3),
+    # a tile read with a problem is a question: one tap
+    (_boxed([((1, 2), (100, 100)), ((3, 5), (300, 100))], problems_=[(3, 5)]),
+     {"tiles": [[1, 2], [3, 4]], "centres": [[0.1, 0.2], [0.3, 0.2]]}, 0, 1),
+    # a question may be on a partial tile (no centre): not counted as no tile
+    (_boxed([], [([(6, 6)], (800, 400))]), {"tiles": [], "partial": ["unknown"]}, 0, 1),
+    # without centres: a question matching no labelled tile is where no tile is
+    (_boxed([((1, 2), (100, 100))], [([(9, 9)], (800, 400))]), {"tiles": [[1, 2]]}, 1, 1),
+])
+def test_bench_questions_where_no_tile_is_and_taps(answer, labels, no_tile, taps):
+    """rk_q7.jpg: 16 taps to put a 3-tile hand right, 7 questions on flowers, a cactus and a
+    wallet: the bench says both."""
+    s = score(answer, labels)
+    assert (s.no_tile, s.taps) == (no_tile, taps)
 
 
 def test_four_reads_at_once_agree_with_one():
