@@ -582,7 +582,7 @@ function dominoSvg(sprite, a, b, size, vertical, label) {
 (function () {
   "use strict";
   var body = document.body;
-  var etag = body.dataset.liveEtag;
+  var etag = body.dataset.updatesEtag;
   if (!etag || !window.fetch || !window.DOMParser) return;
   etag = '"' + etag + '"';
   var busy = false, stopped = false;

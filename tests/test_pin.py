@@ -416,7 +416,7 @@ def test_an_open_page_gets_304_until_the_game_changes(client, app, game):
     gid = game["id"]
     first = client.get(f"/games/{gid}")
     etag = first.headers["ETag"]
-    assert f'data-live-etag="{etag.strip(chr(34))}"' in first.get_data(as_text=True)
+    assert f'data-updates-etag="{etag.strip(chr(34))}"' in first.get_data(as_text=True)
     r = client.get(f"/games/{gid}", headers={"If-None-Match": etag})
     assert r.status_code == 304 and r.data == b""
     client.put(f"/api/games/{gid}/rounds/2", json=scores(), headers={pins.HEADER: PIN})
@@ -452,7 +452,7 @@ def test_a_reload_after_a_compressed_first_page_is_a_304(client, game):
                                   "/games/{gid}/rounds/1/live/log", "/games/{gid}/board"])
 def test_game_pages_follow_the_game(client, game, path):
     r = client.get(path.format(gid=game["id"]))
-    assert r.headers["ETag"] and "data-live-etag=" in r.get_data(as_text=True)
+    assert r.headers["ETag"] and "data-updates-etag=" in r.get_data(as_text=True)
     assert "data-live" in r.get_data(as_text=True)
     assert client.get(path.format(gid=game["id"]),
                       headers={"If-None-Match": r.headers["ETag"]}).status_code == 304

@@ -15,7 +15,7 @@ from ..errors import BadInput
 from ..forms import ConfirmForm, RoundForm
 from ..game import Game
 from ..livetable import live_state
-from ..pagecache import cached_page
+from ..updates import cached_page
 from ..pins import require_keeper
 from ..scoring import round_warnings
 from ..storage import StaleRound, load_game, record_round, start_round

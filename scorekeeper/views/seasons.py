@@ -1,8 +1,8 @@
-"""Pages: the players' directory, a player's record, seasons and their standings, the
-season's TV board, its CSV and PDF.
+"""Pages: every season and the form that starts one, a season's standings (by wins or by
+average per round, with the sentences that break ties), its TV board, CSV and PDF.
 
-Thin: the figures come from :mod:`scorekeeper.people` (SQL over the seats table) and
-:mod:`scorekeeper.records` (who is who, the season's order and its sentences).
+Thin: the table comes from :mod:`scorekeeper.seasons` (the players' sums over the
+season's days), ranked by :mod:`scorekeeper.records`.
 """
 
 from __future__ import annotations
@@ -15,31 +15,18 @@ from flask import (Blueprint, Response, current_app, flash, redirect, render_tem
                    request, url_for)
 from flask_babel import gettext as _
 
-from ..charts import game_totals_chart
 from ..clubpin import require_club
 from ..db import get_db
 from ..errors import BadInput
-from ..forms import AliasForm, ConfirmForm, SeasonForm, attach
+from ..forms import ConfirmForm, SeasonForm, attach
 from ..netinfo import qr_svg
-from ..pagecache import cached_club_page, club_etag
 from ..pdf import season_pdf
-from ..people import (SeasonNotFound, UnknownPlayer, add_alias, create_season, delete_season,
-                      directory, known_names, player, remove_alias, season_table, seasons)
 from ..records import RANK_BY, parse_min_games
-from ..text import format_date
-from . import keeps_input
-from .devices import join_url
-from .printing import content_disposition, pdf_response
+from ..seasons import SeasonNotFound, create_season, delete_season, season_table, seasons
+from ..updates import cached_club_page, club_etag
+from . import content_disposition, join_url, keeps_input, pdf_response
 
-bp = Blueprint("people", __name__)
-
-
-@bp.errorhandler(UnknownPlayer)
-def unknown_player(error: UnknownPlayer):
-    """A name no game has: a 404 page saying so."""
-    return render_template("error.html", title=_("No such player"),
-                           message=_("No game has a player called %(name)s.",
-                                     name=error.args[0])), 404
+bp = Blueprint("seasons", __name__)
 
 
 @bp.errorhandler(SeasonNotFound)
@@ -47,76 +34,6 @@ def season_not_found(_error):
     """An unknown season: a 404 page."""
     return render_template("error.html", title=_("No such season"),
                            message=_("There is no season with that id.")), 404
-
-
-@bp.app_template_global()
-def player_url(name: str) -> str:
-    """A player's page.  A name no URL path can carry (one starting with "/", or with a
-    "." or ".." part, which browsers remove) is given as ?name= instead."""
-    if name.startswith("/") or any(part in (".", "..") for part in name.split("/")):
-        return url_for("people.players", name=name)
-    return url_for("people.player_page", name=name)
-
-
-@bp.get("/players")
-@cached_club_page
-def players():
-    """The directory of everyone who has played here, A to Z (it ranks nobody); with
-    ?name=, that player's page."""
-    if request.args.get("name"):
-        return _player_page(request.args["name"])
-    return render_template("people/players.html", people=directory(get_db()), etag=club_etag())
-
-
-@bp.get("/players/<path:name>", merge_slashes=False)
-@cached_club_page
-def player_page(name: str):
-    """A player's record over the complete games, each game, and their totals over time."""
-    return _player_page(name)
-
-
-def _player_page(name: str):
-    found = player(get_db(), name)
-    points = [(format_date(g.day), g.total, g.place == 1,
-               _("%(date)s: %(total)s points, place %(place)s of %(players)s",
-                 date=format_date(g.day), total=g.total, place=g.place, players=g.players))
-              for g in reversed(found.games)]
-    chart = game_totals_chart(points, _("Game totals of %(name)s over time",
-                                        name=found.record.name)) if points else None
-    return render_template("people/player.html", found=found, r=found.record, chart=chart,
-                           alias_form=AliasForm(), separate_form=ConfirmForm(),
-                           known=known_names(get_db()), etag=club_etag())
-
-
-@bp.post("/players/aliases")
-def join_spelling():
-    """Join another spelling (alias) to a player (of): the player page's form (CSRF is
-    checked for every form before a view runs; the club PIN, when one is set)."""
-    require_club()
-    alias, of = AliasForm().alias.data or "", request.form.get("of", "")
-    try:
-        record = add_alias(get_db(), alias, of)
-    except BadInput as refused:
-        flash(refused.message, "error")
-        return redirect(player_url(of) if of else url_for("people.players"))
-    flash(_("%(alias)s is now counted as %(name)s.", alias=alias.strip(), name=record.name),
-          "ok")
-    return redirect(player_url(record.name))
-
-
-@bp.post("/players/aliases/remove")
-def separate_spelling():
-    """Make a joined spelling its own player again; back to the page it was asked from."""
-    require_club()
-    alias, back = request.form.get("alias", ""), request.form.get("player", "")
-    target = player_url(back) if back else url_for("people.players")
-    try:
-        remove_alias(get_db(), alias)
-    except BadInput as refused:
-        flash(refused.message, "error")
-        return redirect(target)
-    flash(_("%(alias)s is a player of their own again.", alias=alias), "ok")
-    return redirect(target)
 
 
 @bp.route("/seasons", methods=["GET", "POST"])
@@ -133,8 +50,8 @@ def seasons_page():
             attach(form, error)
         else:
             flash(_("Season %(name)s created.", name=season.name), "ok")
-            return redirect(url_for("people.season_page", season_id=season.id))
-    return render_template("people/seasons.html", form=form, seasons=seasons(get_db())), \
+            return redirect(url_for("seasons.season_page", season_id=season.id))
+    return render_template("seasons/seasons.html", form=form, seasons=seasons(get_db())), \
         400 if form.errors else 200
 
 
@@ -157,7 +74,7 @@ def season_page(season_id: str):
     """A season's standings, by wins or by average per round, with the tie sentences."""
     rank_by, min_games = _table_args()
     table = season_table(get_db(), season_id, rank_by, min_games)
-    return render_template("people/season.html", table=table, rank_bys=RANK_BY,
+    return render_template("seasons/season.html", table=table, rank_bys=RANK_BY,
                            delete_form=ConfirmForm(), etag=club_etag())
 
 
@@ -167,8 +84,8 @@ def season_board(season_id: str):
     """The season table for a TV: large, dark, updating itself."""
     rank_by, min_games = _table_args()
     table = season_table(get_db(), season_id, rank_by, min_games)
-    url = join_url().rstrip("/") + url_for("people.season_page", season_id=season_id)
-    return render_template("people/season_board.html", table=table, qr=qr_svg(url, scale=6),
+    url = join_url().rstrip("/") + url_for("seasons.season_page", season_id=season_id)
+    return render_template("seasons/board.html", table=table, qr=qr_svg(url, scale=6),
                            etag=club_etag())
 
 
@@ -178,7 +95,7 @@ def season_delete(season_id: str):
     require_club()
     delete_season(get_db(), season_id)
     flash(_("The season was removed; its games and the players' records stay."), "ok")
-    return redirect(url_for("people.seasons_page"))
+    return redirect(url_for("seasons.seasons_page"))
 
 
 #: The CSV's columns: the API's field names, so a spreadsheet and a program read the same.

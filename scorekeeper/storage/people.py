@@ -1,48 +1,32 @@
-"""The club's tables: seats and persons, aliases and seasons (issue 12).
+"""The players' tables: seats and persons, aliases (issue 12); seasons are in
+:mod:`.seasons`, the club PIN's hash in :mod:`.clubpin`.
 
 ``seats`` holds one row per player of every game, with the figures of their game
 (total, zero rounds, place once complete), rewritten by :func:`refresh_seats` in the
 transaction of every change to the game's scores, so a player's record and a season's
 standings are SQL sums over a small indexed table that never lags a save.  ``persons``
 names each person as in their most recent live game (:func:`refresh_persons`).
-``aliases`` maps a spelling's key to the person it belongs to (:func:`person_of`);
-``seasons`` are a name and an inclusive date range.  Every write of these tables and
-every read the players' and seasons' pages make (``people.py``, which builds the records
-and the sentences from them) is here.
+``aliases`` maps a spelling's key to the person it belongs to (:func:`person_of`).
+Every write of these tables and every read the players' and seasons' pages make
+(``people.py`` and ``seasons.py``, which build the records and the sentences from them)
+is here; :func:`club_version` counts the changes those pages show.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
 from datetime import date, datetime
 
 from ..errors import BadInput
 from ..game import person_key
-from ..records import Season
 from ..standings import Standing, rank as rank_standings
 from ..text import _
-from .connection import now, write
+from .connection import now
 
 
 def club_version(db) -> int:
     """One more with every change the players' and seasons' pages show."""
     return db.execute("select version from club").fetchone()[0]
-
-
-def club_pin_hash(db) -> str | None:
-    """The club PIN's hash, None while the club has none (issue 19)."""
-    return db.execute("select pin_hash from club").fetchone()[0]
-
-
-def set_club_pin(db, pin_hash: str | None, was: str | None) -> bool:
-    """Set, change or (None) remove the club PIN, by its hash, if it is still *was* (the
-    hash checked, None: none set); False, and nothing changed, if another device changed
-    it meanwhile."""
-    with write(db):
-        changed = db.execute("update club set pin_hash = ? where pin_hash is ?",
-                             [pin_hash, was]).rowcount
-    return changed == 1
 
 
 # --- seats and persons -----------------------------------------------------
@@ -270,37 +254,3 @@ def separate(db, alias: str) -> bool:
                 followers.append(other)
     refresh_persons(db, (key, was))
     return True
-
-
-# --- seasons -----------------------------------------------------------------
-
-def _season(row) -> Season:
-    return Season(row[0], row[1], date.fromisoformat(row[2]), date.fromisoformat(row[3]))
-
-
-def add_season(db, name: str, first: date, last: date) -> Season:
-    """Store a season (already checked: records.check_season) under a new id."""
-    season_id = secrets.token_hex(5)
-    with write(db):
-        db["seasons"].insert({"id": season_id, "name": name, "start": first.isoformat(),
-                              "end": last.isoformat(), "created_at": now()})
-    return Season(season_id, name, first, last)
-
-
-def seasons(db) -> list[Season]:
-    """Every season, the latest-ending first."""
-    return [_season(r) for r in db.execute(
-        "select id, name, start, end from seasons order by end desc, start desc, name")]
-
-
-def find_season(db, season_id: str) -> Season | None:
-    """The season with that id, or None."""
-    row = db.execute("select id, name, start, end from seasons where id = ?",
-                     [season_id]).fetchone()
-    return None if row is None else _season(row)
-
-
-def delete_season(db, season_id: str) -> bool:
-    """Remove a season (the games and records stay as they are); False when there is none."""
-    with write(db):
-        return db.execute("delete from seasons where id = ?", [season_id]).rowcount > 0

@@ -1,65 +1,27 @@
-"""Pages for the devices at a table: the PIN that makes a device the scorekeeper, and
-the address another device joins at (the TV scoreboard is in views/standings.py).
+"""The game PIN's pages: "Scorekeeper? Enter the PIN", setting or changing a game's PIN,
+and the page a device without the PIN gets when it tries to change the game.
 
 One scorekeeper, many viewers: a protected game changes only from a device that
 entered its PIN; every other device sees the same pages without the buttons that
-change anything.  Every open page of a game asks for itself again with
-If-None-Match every 2 s (pagecache.cached_page): a 304 costs the
-server almost nothing, so fifty phones never hold fifty server threads.
+change anything (the PIN itself is checked in :mod:`scorekeeper.pins`; the club PIN's
+pages are views/club.py).
 """
 
 from __future__ import annotations
 
-import ipaddress
-
-from flask import (Blueprint, current_app, flash, redirect, render_template, request,
-                   url_for)
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from flask_babel import gettext as _
-from markupsafe import Markup
 
 from ..db import get_db
 from ..errors import BadInput
 from ..forms import ChangePinForm, PinForm
-from ..game import Game
-from ..netinfo import join_urls
-from ..parsing import whole_number
 from ..pins import PinRefused, check, client_address, hash_pin, is_keeper, parse_pin, remember
-from ..pagecache import page_etag
-from ..storage import GameNotFound, last_saved_round, load_game, set_pin
-from . import keeps_input, safe_next, this_page
+from ..storage import GameNotFound, load_game, set_pin
+from . import keeps_input, local_path, safe_next, this_page
 
-bp = Blueprint("devices", __name__)
+bp = Blueprint("pins", __name__)
 
-
-def join_url() -> str:
-    """The address a second tablet should open: this one, as others can reach it."""
-    configured = current_app.config.get("PUBLIC_URL")
-    if configured:
-        return configured
-    host = request.host.rsplit(":", 1)[0].strip("[]")
-    try:
-        loopback = ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = host == "localhost"
-    if not loopback:
-        return request.host_url
-    port = whole_number(request.host.rsplit(":", 1)[1]) if ":" in request.host else None
-    urls = join_urls(port or 80)
-    return urls[0] if urls else request.host_url
-
-
-def game_url(game: Game) -> str:
-    """The address that opens this game on another device (as a viewer)."""
-    return join_url().rstrip("/") + url_for("games.game", game_id=game.id)
-
-def live_attrs(game: Game) -> Markup:
-    """The <body> attributes that make a page of *game* update itself (static/app.js asks
-    the page again with If-None-Match: this ETag; 304 while the game has not changed)."""
-    latest = last_saved_round(get_db(), game.id)
-    return Markup(' data-live-etag="%s" data-saved-round="%s" data-version="%s"') % (
-        page_etag(game.version, is_keeper(game)), "" if latest is None else latest,
-        game.version)
 
 @bp.route("/games/<game_id>/pin", methods=["GET", "POST"])
 @keeps_input
@@ -91,6 +53,7 @@ def _onwards(form: PinForm, back: str):
         return redirect(form.resend.data, code=307)
     return redirect(back)
 
+
 @bp.route("/games/<game_id>/pin/change", methods=["GET", "POST"])
 @keeps_input
 def change_pin(game_id: str):
@@ -121,6 +84,7 @@ def change_pin(game_id: str):
         error, status = form.refusal, 400
     return render_template("pin_change.html", game=game, form=form, error=error), status, headers
 
+
 def pin_refused_page(refused: PinRefused, back: str | None = None):
     """A page write without the PIN: say so, and offer to enter it (403, or 429 waiting);
     what the refused form sent rides in the PIN form and is sent again once the PIN is
@@ -150,10 +114,3 @@ def refusal_for_viewer() -> PinRefused | None:
     except GameNotFound:
         return None
     return None if is_keeper(game) else PinRefused(game)
-
-
-def local_path(url: str) -> str:
-    """The path and query of *url* (a Referer), for safe_next to judge."""
-    from urllib.parse import urlsplit
-    parts = urlsplit(url)
-    return parts.path + (f"?{parts.query}" if parts.query else "")

@@ -1,5 +1,9 @@
-"""Rendered pages of a game, kept until the game changes.
+"""The pages' updates: every open page of a game (and of the players and seasons) asks
+for itself again every 2 s with If-None-Match (static/js/updates.js), and gets a 304
+while nothing it shows has changed, so fifty phones never hold fifty server threads.
+:func:`update_attrs` gives a page the ETag and figures it asks with.
 
+Rendered pages of a game are kept until the game changes.
 At a club night fifty devices look at the same few pages of one game, and each
 save makes every one of them fetch its page again.  A page of a game depends on
 the game (its version, one more with every change), the address with its
@@ -23,12 +27,14 @@ from functools import wraps
 import brotli
 from flask import Flask, current_app, make_response, request, session
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from .db import get_db
 from .i18n import current_language
+from .game import Game
 from .lru import LRU
-from .pins import keeps
-from .storage import club_version, game_stamp
+from .pins import is_keeper, keeps
+from .storage import club_version, game_stamp, last_saved_round
 
 #: Stands in for the CSRF token in a kept page (no real token looks like it).
 _TOKEN = "\x00csrf\x00"
@@ -127,7 +133,7 @@ def _serve(view, kwargs: dict, etag: str, stamp: tuple):
     """The page from the cache (or 304 to an open page asking "anything new?"), else
     rendered by *view* and kept; *stamp* is what the page depends on besides the request."""
     if _asked_about(etag):
-        # An open page asking "anything new?" (static/app.js): nothing, for almost nothing.
+        # An open page asking "anything new?" (static/js/updates.js): nothing, for almost nothing.
         response = make_response("", 304)
         response.set_etag(etag)
         return response
@@ -157,7 +163,7 @@ def _serve(view, kwargs: dict, etag: str, stamp: tuple):
 
 
 def _asked_about(etag: str) -> bool:
-    """The browser has this page: its If-None-Match names *etag*, bare (static/app.js
+    """The browser has this page: its If-None-Match names *etag*, bare (static/js/updates.js
     sends the page's own) or as Flask-Compress sent it with a first render, suffixed
     with its encoding ("12-k-en:br")."""
     return any(tag == etag or tag.startswith(etag + ":")
@@ -168,6 +174,15 @@ def page_etag(version: int, keeper: bool) -> str:
     """What a page of a game at *version* is, for this device: the game's version, the
     device's role and the language (the same page in another language is another page)."""
     return f"{version}-{'k' if keeper else 'v'}-{current_language()}"
+
+
+def update_attrs(game: Game) -> Markup:
+    """The <body> attributes that make a page of *game* update itself (static/js/updates.js
+    asks the page again with If-None-Match: this ETag; 304 while the game has not changed)."""
+    latest = last_saved_round(get_db(), game.id)
+    return Markup(' data-updates-etag="%s" data-saved-round="%s" data-version="%s"') % (
+        page_etag(game.version, is_keeper(game)), "" if latest is None else latest,
+        game.version)
 
 
 def _revalidated(response, etag: str):
