@@ -12,8 +12,8 @@ from helpers import api, create_game
 
 pytestmark = pytest.mark.browser
 
-UNSENT = ("Not sent yet — the server can't be reached. What you typed stays on this device "
-          "and is sent by itself as soon as the server answers.")
+UNSENT = ("Not sent yet — the scorekeeper's server can't be reached. What you typed stays on "
+          "this device and is sent by itself as soon as the server answers.")
 RESTORED = "Not sent yet: what you typed on this device for round 1 is filled in below."
 TYPED = {"Ann": 0, "Bob": 5, "Chi": 9}
 
