@@ -23,8 +23,9 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import db, hosts, i18n, pagecache, pins, wiring
-    hosts.init_app(app)
+    from . import bodylimits, db, hosts, i18n, pagecache, pins, wiring
+    bodylimits.init_app(app)   # each request's size checked first …
+    hosts.init_app(app)        # … but after its Host
     db.init_app(app)
     i18n.init_app(app)
     pagecache.init_app(app)

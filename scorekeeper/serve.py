@@ -10,11 +10,14 @@ import threading
 
 from waitress import serve
 from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.utilities import RequestEntityTooLarge
 from waitress.server import BaseWSGIServer, create_server
 from waitress.task import ErrorTask
 
 from . import configured_app, create_app, storage
 from .api.photo import MAX_PHOTO_BYTES
+from .bodylimits import limit_for
 from .netinfo import join_urls
 from .text import _
 from .wiring import SECURITY_HEADERS
@@ -36,14 +39,55 @@ class SecureChannel(HTTPChannel):
     error_task_class = SecureErrorTask
 
 
+class LimitedParser(HTTPRequestParser):
+    """A request as waitress reads it, whose body stops being read once it is over its
+    route's limit (``bodylimits.limit_for``; waitress's own limit is one for every route,
+    the largest): at the headers when its Content-Length says so, else (chunked) when that
+    many bytes have come.  The request then goes to the app with no body and its size as
+    Content-Length, so the app answers its 413 in the device's language; the connection
+    closes after that answer, the rest of the body unread."""
+
+    app = None   # set on the subclass made for one app (make_server)
+
+    def parse_header(self, header_plus):
+        super().parse_header(header_plus)
+        self.body_limit = limit_for(self.app, self.command or "GET", self.path or "/")
+        if self.content_length > self.body_limit:
+            self._drop_body(self.content_length)
+
+    def received(self, data):
+        if self.body_rcv is None or self.completed or not self.chunked:
+            return super().received(data)
+        consumed = super().received(data)
+        if self.body_bytes_received > self.body_limit or \
+                isinstance(self.error, RequestEntityTooLarge):
+            self.error = None
+            self._drop_body(self.body_bytes_received)
+        return consumed
+
+    def _drop_body(self, size: int) -> None:
+        if self.body_rcv is not None:
+            self.body_rcv.getbuf().close()
+        self.body_rcv = None
+        self.content_length = 0
+        self.headers["CONTENT_LENGTH"] = str(size)
+        self.expect_continue = False
+        self.connection_close = True
+        self.headers["CONNECTION"] = "close"   # the task closes after its answer
+        self.completed = True
+
+
 def make_server(app, **settings):
     """Waitress serving *app* (``create_server``'s *settings*: host, port, threads …), its
-    own error answers with the security headers; ``.run()`` it."""
+    own error answers with the security headers, each body held to its route's limit
+    (:class:`LimitedParser`); ``.run()`` it."""
     server = create_server(app, **settings)
+    parser = type("AppParser", (LimitedParser,), {"app": app})
+    channel = type("AppChannel", (SecureChannel,), {"parser_class": parser})
     dispatchers = server.map.values() if hasattr(server, "map") else [server]
     for dispatcher in dispatchers:
         if isinstance(dispatcher, BaseWSGIServer):
-            dispatcher.channel_class = SecureChannel
+            dispatcher.channel_class = channel
     return server
 
 #: waitress keeps a request's body in memory up to this size, and refuses a larger one
@@ -56,7 +100,8 @@ BODY_IN_MEMORY = MAX_PHOTO_BYTES + 4 * 1024 * 1024
 def waitress_options(app) -> dict:
     """waitress's settings beside host, port and threads: photos kept in memory; the
     largest body it takes is the largest the app does (a backup being restored,
-    BACKUP_MAX_SIZE), every route then holding its own limit."""
+    BACKUP_MAX_SIZE), each route held to its own limit as the body comes
+    (:class:`LimitedParser`)."""
     largest = max(BODY_IN_MEMORY, app.config.get("BACKUP_MAX_SIZE", 0) + 1024 * 1024)
     return {"inbuf_overflow": BODY_IN_MEMORY, "max_request_body_size": largest}
 

@@ -52,7 +52,6 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     init_compression(app)
     register_blueprints(app)
-    club.init_app(app)
     error_answers.init_app(app)
     template_helpers.init_app(app)
     app.before_request(keep_session)
