@@ -1,8 +1,8 @@
 """How large a request's body each route takes (issue 26, item 8), known before the body is
 read.
 
-Every route takes at most ``MAX_CONTENT_LENGTH`` (1 MB), except the few in
-:data:`LARGE_BODIES`: a backup being restored (``BACKUP_MAX_SIZE``) and a photo of a hand
+Every route takes at most ``MAX_CONTENT_LENGTH`` (1 MB), except two of
+:data:`OWN_LIMITS`: a backup being restored (``BACKUP_MAX_SIZE``) and a photo of a hand
 (20 MB).  The one answer, :func:`limit_for`, serves two places:
 
 - the app (:func:`init_app`): a request whose ``Content-Length`` is over its route's
@@ -23,10 +23,13 @@ from __future__ import annotations
 from flask import Flask, current_app, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-#: The routes (endpoints) that take more than MAX_CONTENT_LENGTH: their limit, from the app.
-LARGE_BODIES = {
+#: The routes (endpoints) that refuse a body over their limit themselves, with a sentence
+#: of their own (and their form shown again): their limit, from the app.  Two of them take
+#: more than MAX_CONTENT_LENGTH.
+OWN_LIMITS = {
     "club.restore_upload": lambda app: app.config["BACKUP_MAX_SIZE"],
     "api.hand_photo": lambda app: _photo_bytes(),
+    "games.import_page": lambda app: default_limit(app),
 }
 
 
@@ -36,7 +39,7 @@ def _photo_bytes() -> int:
 
 
 def default_limit(app: Flask) -> int:
-    """The limit of every route not in LARGE_BODIES (1 MB unless configured)."""
+    """The limit of every route not in OWN_LIMITS (1 MB unless configured)."""
     return app.config.get("MAX_CONTENT_LENGTH") or 1024 * 1024
 
 
@@ -48,7 +51,7 @@ def limit_for(app: Flask, method: str, path: str) -> int:
         return default_limit(app)
     except Exception:       # noqa: BLE001 - a path the router cannot read: the default
         return default_limit(app)
-    large = LARGE_BODIES.get(endpoint)
+    large = OWN_LIMITS.get(endpoint)
     return large(app) if large else default_limit(app)
 
 
@@ -62,10 +65,10 @@ def init_app(app: Flask) -> None:
 
 def refuse_large_body() -> None:
     """413 for a request whose Content-Length is over its route's limit, before the body
-    is read; otherwise the request reads at most that limit.  A route of LARGE_BODIES
+    is read; otherwise the request reads at most that limit.  A route of OWN_LIMITS
     refuses a body over its own limit itself, with its own sentence (the photo's 20 MB,
-    the backup's size)."""
-    large = LARGE_BODIES.get(request.endpoint or "")
+    the backup's size, the import's form)."""
+    large = OWN_LIMITS.get(request.endpoint or "")
     if large:
         request.max_content_length = large(current_app)
         return
