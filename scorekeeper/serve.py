@@ -108,7 +108,8 @@ def waitress_options(app) -> dict:
 
 def main(argv: list[str] | None = None) -> None:
     """`scorekeeper [--host 0.0.0.0] [--port 5000] [--threads 8]`: serve and print the join
-    addresses; `scorekeeper backup FILE`: a consistent copy of the database."""
+    addresses; `scorekeeper backup FILE`: a consistent copy of the database; `scorekeeper
+    unlock` and `scorekeeper club-pin [--remove]`: the owner's way back in (owner.py)."""
     parser = argparse.ArgumentParser(
         description="Mexican Train Scorekeeper: with no COMMAND, start the server.")
     parser.add_argument("--host", default=os.environ.get("SCOREKEEPER_HOST", "0.0.0.0"),
@@ -124,9 +125,23 @@ def main(argv: list[str] | None = None) -> None:
                     "with SQLite's online backup API: a consistent copy, safe while the "
                     "server runs.")
     backup_parser.add_argument("file", help="where to write the copy (an .sqlite file)")
+    commands.add_parser(
+        "unlock", help="forget every wrong PIN counted: no game and not the club waits",
+        description="Forget every wrong PIN counted by the guessing limits, so that no game "
+                    "and not the club waits any more; safe while the server runs.")
+    club_pin_parser = commands.add_parser(
+        "club-pin", help="set a new club PIN (asked for twice), or remove it",
+        description="Set a new club PIN, asked for twice without showing it, and forget "
+                    "every wrong PIN counted; with --remove, remove the club PIN.")
+    club_pin_parser.add_argument("--remove", action="store_true",
+                                 help="remove the club PIN instead of setting one")
     args = parser.parse_args(argv)
     if args.command == "backup":
         sys.exit(backup_command(args.file))
+    if args.command in ("unlock", "club-pin"):
+        from .owner import club_pin_command, unlock_command
+        sys.exit(unlock_command() if args.command == "unlock"
+                 else club_pin_command(args.remove))
     app = create_app()
     app.config["SERVER_PORT"] = args.port
     print("Mexican Train Scorekeeper is running.")

@@ -26,7 +26,8 @@ transaction, so the players' records and the seasons never lag a save.
   are the pure ``scorekeeper/archive.py``);
 - :mod:`.moves` — the live table's move log (:class:`StaleLive`);
 - :mod:`.guesses` — the wrong PINs of the guessing limits (:func:`wrong_times`,
-  :func:`reserve_guess`, :func:`release_guess`), kept across a restart;
+  :func:`reserve_guess`, :func:`release_guess`, :func:`forget_guesses`), kept across a
+  restart;
 - :mod:`.club` — the club's tables: seats and persons, aliases, seasons, the
   club's version and its PIN's hash; every write of them and every read ``people.py``
   makes.
@@ -43,6 +44,7 @@ from .club import (club_pin_hash, club_version, one_person_each, person_of, refr
                    refresh_seats, set_club_pin)
 from .connection import (BUSY_TIMEOUT, Busy, backup, connect, forget_pins, is_busy, now, protect,
                          snapshot, write)
+from .guesses import forget_all as forget_guesses
 from .guesses import release as release_guess
 from .guesses import reserve as reserve_guess
 from .guesses import wrong_times
@@ -69,7 +71,7 @@ __all__ = [
     "last_undoable", "edit_changes", "undo_last", "last_redoable", "redo_last", "start_round",
     "export_game", "import_game",
     "StaleLive", "live_moves", "add_move", "undo_move",
-    "wrong_times", "reserve_guess", "release_guess",
+    "wrong_times", "reserve_guess", "release_guess", "forget_guesses",
     "club", "club_version", "club_pin_hash", "set_club_pin", "person_of", "refresh_seats",
     "refresh_persons", "one_person_each",
 ]
