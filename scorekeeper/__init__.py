@@ -23,9 +23,12 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import bodylimits, db, hosts, i18n, pagecache, pins, wiring
-    bodylimits.init_app(app)   # each request's size checked first …
-    hosts.init_app(app)        # … but after its Host
+    from . import bodylimits, db, hosts, i18n, pagecache, pins, wellformed, wiring
+    # Each request's Host is checked first, then its size, then its text (each inserts
+    # its check before the others).
+    wellformed.init_app(app)
+    bodylimits.init_app(app)
+    hosts.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     pagecache.init_app(app)

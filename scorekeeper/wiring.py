@@ -16,6 +16,7 @@ from __future__ import annotations
 from flask import Flask, request, session
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.routing import IntegerConverter
 
 from . import error_answers, template_helpers
 from .api import bp as api_bp
@@ -59,9 +60,20 @@ def init_app(app: Flask) -> None:
     app.add_url_rule("/healthz", view_func=healthz, methods=["GET"])
 
 
+class StoredInt(IntegerConverter):
+    """A route's ``<int:…>``: a whole number SQLite can store (at most 2**63 - 1); a
+    larger one matches no route (404, as a round a game does not have), never an integer
+    overflow in a query (500)."""
+
+    def __init__(self, url_map, fixed_digits=0, min=None, max=2 ** 63 - 1, signed=False):
+        super().__init__(url_map, fixed_digits, min, max, signed)
+
+
 def register_blueprints(app: Flask) -> None:
-    """Every blueprint of :data:`BLUEPRINTS`; the API's JSON bodies need no CSRF token
-    (a browser cannot send one cross-site without a preflight)."""
+    """Every blueprint of :data:`BLUEPRINTS`, their ``<int:…>`` a :class:`StoredInt`; the
+    API's JSON bodies need no CSRF token (a browser cannot send one cross-site without a
+    preflight)."""
+    app.url_map.converters["int"] = StoredInt
     csrf.exempt(api_bp)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
