@@ -23,7 +23,7 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import bodylimits, db, hosts, i18n, pagecache, pins, wellformed, wiring
+    from . import bodylimits, db, hosts, i18n, pins, updates, wellformed, wiring
     # Each request's Host is checked first, then its size, then its text (each inserts
     # its check before the others).
     wellformed.init_app(app)
@@ -31,7 +31,7 @@ def create_app(config: dict | None = None) -> Flask:
     hosts.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
-    pagecache.init_app(app)
+    updates.init_app(app)
     pins.init_app(app)
     wiring.init_app(app)
     return app
