@@ -82,7 +82,7 @@ def _check_dates(db) -> None:
             except (TypeError, ValueError):
                 raise _refused(_("This backup cannot be restored: in its table %(table)s, "
                                  "the column %(column)s holds %(value)s, which is not a date "
-                                 "as the scorekeeper writes them (like 2026-05-31). Nothing "
+                                 "as the app writes them (like 2026-05-31). Nothing "
                                  "was changed.", table=table, column=column,
                                  value=_shown(value))) from None
 
