@@ -18,7 +18,7 @@ from waitress.task import ErrorTask
 from . import configured_app, create_app, storage
 from .api.photo import MAX_PHOTO_BYTES
 from .bodylimits import limit_for
-from .netinfo import join_urls
+from .netinfo import is_loopback, join_urls
 from .text import _
 from .wiring import SECURITY_HEADERS
 
@@ -144,10 +144,16 @@ def main(argv: list[str] | None = None) -> None:
                  else club_pin_command(args.remove))
     app = create_app()
     app.config["SERVER_PORT"] = args.port
+    app.config["SERVER_HOST"] = args.host   # the join address shows only where it answers
     print("Mexican Train Scorekeeper is running.")
     print(f"  Database: {app.config['DATABASE']}")
-    print(f"  On this machine: http://127.0.0.1:{args.port}/")
-    if args.host in ("0.0.0.0", "::"):
+    everywhere = args.host in ("0.0.0.0", "::")
+    here = "127.0.0.1" if everywhere else (f"[{args.host}]" if ":" in args.host else args.host)
+    print(f"  On this machine: http://{here}:{args.port}/")
+    if app.config["SERVER_HOST"] and not everywhere and is_loopback(args.host):
+        print("  Other tablets cannot join: this server answers on this machine only "
+              "(start it with --host 0.0.0.0 to let them).")
+    if everywhere:
         urls = join_urls(args.port)
         for url in urls:
             print(f"  Other tablets:   {url}")

@@ -13,7 +13,7 @@ from urllib.parse import unquote_to_bytes
 
 from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext
-from werkzeug.exceptions import BadRequest
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 
 
 class NotUtf8(BadRequest):
@@ -53,7 +53,11 @@ def refuse_bad_text() -> None:
     elif request.mimetype == "multipart/form-data" and not request.path.startswith("/api/"):
         # A page's form (its CSRF token is read from it anyway): U+FFFD is where werkzeug
         # put bytes that are no UTF-8.
-        if any("\ufffd" in value for value in request.form.values()):
+        try:
+            fields = request.form
+        except RequestEntityTooLarge:
+            return   # the route refuses it with its own sentence (bodylimits.OWN_LIMITS)
+        if any("\ufffd" in value for value in fields.values()):
             raise NotUtf8()
 
 
