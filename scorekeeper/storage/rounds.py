@@ -18,6 +18,7 @@ from sqlite_utils.db import NotFoundError
 
 from ..errors import BadInput
 from ..game import Game, Round
+from ..house_scoring import Names
 from ..merge import Merge, merge_scores
 from ..text import _
 from .club import refresh_seats
@@ -45,8 +46,11 @@ class StaleRound(Exception):
 def record_round(db, game: Game, number: int, scores: dict[str, int],
                  hands: dict[str, list] | None = None,
                  expected_revision: int | None = None, *, merge: bool = False,
-                 base: dict[str, int | None] | None = None) -> Round:
-    """Store a round's scores and their history entries in one transaction.
+                 base: dict[str, int | None] | None = None,
+                 lists: tuple[Names, Names] = (None, None)) -> Round:
+    """Store a round's scores (the scores that count) and their history entries in one
+    transaction, with *lists*: who went out and whose marker stood (R11.3; None: not
+    given), which a save replaces like the scores.
 
     With *expected_revision*, a save based on an older revision is never
     written blindly: it is refused (StaleRound), or, with *merge*, merged
@@ -73,13 +77,19 @@ def record_round(db, game: Game, number: int, scores: dict[str, int],
         at = now()
         diff = [(p, old.get(p), scores[p]) for p in game.players if old.get(p) != scores[p]]
         hands_changed = any(stored.get(p, (None, None))[1] != new_hands[p] for p in game.players)
-        if not diff and not hands_changed:
+        old_lists = _stored_lists(current)
+        lists = _lists_value(lists)
+        if not diff and not hands_changed and old_lists == lists:
             # Nothing changes: no history entry and no new revision.
             return load_game(db, game.id).round(number)
+        _set_lists(db, game.id, number, lists)
         edit_id = None
         if diff:
-            edit_id = db["edits"].insert({"game_id": game.id, "number": number, "at": at,
-                                          "undo_of": None}).last_pk
+            # A change of the lists alone (no score changed) is a new revision, not a
+            # history entry: the history lists score changes.
+            edit_id = db["edits"].insert({
+                "game_id": game.id, "number": number, "at": at, "undo_of": None,
+                "lists": _lists_change(old_lists, lists)}).last_pk
             db["changes"].insert_all({"edit_id": edit_id, "game_id": game.id, "number": number,
                                       "player": p, "old": o, "new": n, "at": at}
                                      for p, o, n in diff)
@@ -169,6 +179,29 @@ def _merged_hands(players, merged: Merge, mine: dict | None, fresh: Round) -> di
     if len(tiles) != len(set(tiles)):
         return None
     return hands or None
+
+
+def _lists_value(lists: tuple[Names, Names]) -> list:
+    """The lists as compared and stored: [went_out, markers], each a list or None."""
+    return [None if names is None else list(names) for names in lists]
+
+
+def _stored_lists(row: dict) -> list:
+    """A rounds row's lists, as :func:`_lists_value` makes them."""
+    return [None if row[k] is None else json.loads(row[k]) for k in ("went_out", "markers")]
+
+
+def _set_lists(db, game_id: str, number: int, lists: list) -> None:
+    """Inside a write: the round's lists become *lists* ([went_out, markers])."""
+    went_out, markers = (None if names is None else json.dumps(names, ensure_ascii=False)
+                         for names in lists)
+    db.execute("update rounds set went_out = ?, markers = ? where game_id = ? and number = ?",
+               [went_out, markers, game_id, number])
+
+
+def _lists_change(old: list, new: list) -> str | None:
+    """An edit's record of the lists it changed (None: left as they were)."""
+    return None if old == new else json.dumps({"old": old, "new": new}, ensure_ascii=False)
 
 
 def _round_row(db, game_id: str, number: int) -> dict:
@@ -279,18 +312,28 @@ def _take_back(db, game: Game, find, link: str) -> dict | None:
         if target is None:
             return None
         changes = edit_changes(db, target["id"])
+        row = db.execute("select lists from edits where id = ?", [target["id"]]).fetchone()
+        lists = json.loads(row[0])["old"] if row[0] else None
         _put_back(db, game, target["number"], {c["player"]: c["old"] for c in changes},
-                  **{link: target["id"]})
+                  lists, **{link: target["id"]})
         return {"round": target["number"], "changes": changes}
 
 
-def _put_back(db, game: Game, number: int, values: dict[str, int | None], *,
+def _put_back(db, game: Game, number: int, values: dict[str, int | None],
+              lists: list | None = None, *,
               undo_of: int | None = None, redo_of: int | None = None) -> None:
-    """Inside a write: set these players' scores of a round (None: the round unplayed again),
-    as one history entry linked to the entry it undoes or redoes."""
+    """Inside a write: set these players' scores of a round (None: the round unplayed again)
+    and its *lists* (None: as they are; an unplayed round has none), as one history entry
+    linked to the entry it undoes or redoes."""
     at = now()
+    old_lists = _stored_lists(_round_row(db, game.id, number))
+    if all(v is None for v in values.values()):
+        lists = [None, None]
+    lists = old_lists if lists is None else lists
+    _set_lists(db, game.id, number, lists)
     edit_id = db["edits"].insert({"game_id": game.id, "number": number, "at": at,
-                                  "undo_of": undo_of, "redo_of": redo_of}).last_pk
+                                  "undo_of": undo_of, "redo_of": redo_of,
+                                  "lists": _lists_change(old_lists, lists)}).last_pk
     current = {s["player"]: s["score"] for s in db.query(
         "select player, score from scores where game_id = ? and number = ?", [game.id, number])}
     db["changes"].insert_all({"edit_id": edit_id, "game_id": game.id, "number": number,
