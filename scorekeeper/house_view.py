@@ -1,0 +1,70 @@
+"""How pages show house scoring (R11.5): the hand, the bonus or penalty, and the score
+that counts, side by side ("7 + 15 = 22", "0 − 10 = −10"), and the round page's hint.
+
+Figures and signs only, no words, so a cell reads the same in every language; the
+sentences around them are the pages' own.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from .game import Round
+from .options import RuleOptions
+from .text import _
+
+#: The minus sign, as the pages write negative scores.
+MINUS = "\u2212"
+
+
+def signed(value: int) -> str:
+    """A score as printed: −10 with a true minus sign."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def house_parts(rnd: Round, player: str, options: RuleOptions) -> tuple[int, int, int] | None:
+    """The hand's score, the bonus (negative) or penalty added, and the score that counts,
+    for a played round (None while it has no scores)."""
+    if rnd.scores is None:
+        return None
+    count = rnd.scores[player]
+    hand = (rnd.hands_scored or rnd.scores)[player]
+    return hand, count - hand, count
+
+
+def house_text(rnd: Round, player: str, options: RuleOptions) -> str:
+    """The cell as plain text: "7 + 15 = 22", "0 − 10 = −10", or the score alone when
+    neither applies ("" while unplayed)."""
+    parts = house_parts(rnd, player, options)
+    if parts is None:
+        return ""
+    hand, change, count = parts
+    if not change:
+        return signed(count)
+    sign = "+" if change > 0 else MINUS
+    return f"{hand} {sign} {abs(change)} = {signed(count)}"
+
+
+def house_cell(rnd: Round, player: str, options: RuleOptions) -> Markup:
+    """The cell in HTML: the hand and the change small, the score that counts strong."""
+    parts = house_parts(rnd, player, options)
+    if parts is None:
+        return Markup("")
+    hand, change, count = parts
+    if not change:
+        return Markup("{}").format(signed(count))
+    sign = "+" if change > 0 else MINUS
+    return Markup('<span class="house-parts">{} {} {} =</span> <strong>{}</strong>').format(
+        hand, sign, abs(change), signed(count))
+
+
+def house_hint(options: RuleOptions) -> str:
+    """The round page's reminder of the game's house scoring (R11.1, R11.2)."""
+    if options.went_out_bonus and options.marker_penalty:
+        return _("Going out scores −%(bonus)s; a marker still standing adds %(penalty)s "
+                 "(R11.1, R11.2).", bonus=options.went_out_bonus,
+                 penalty=options.marker_penalty)
+    if options.went_out_bonus:
+        return _("Going out scores −%(bonus)s (R11.1).", bonus=options.went_out_bonus)
+    return _("A marker still standing adds %(penalty)s (R11.2).",
+             penalty=options.marker_penalty)
