@@ -10,6 +10,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from .game import Round
+from .house_scoring import house_on
 from .options import RuleOptions
 from .text import _
 
@@ -68,3 +69,30 @@ def house_hint(options: RuleOptions) -> str:
         return _("Going out scores −%(bonus)s (R11.1).", bonus=options.went_out_bonus)
     return _("A marker still standing adds %(penalty)s (R11.2).",
              penalty=options.marker_penalty)
+
+
+def house_totals(game) -> dict[str, tuple[int, int, int]] | None:
+    """Each player's hands, bonuses (negative) and penalties added up over the rounds
+    played, for a house-scored game (R11.5); None under the default options."""
+    if not house_on(game.options):
+        return None
+    totals = {p: [0, 0, 0] for p in game.players}
+    for rnd in game.rounds:
+        for p in game.players:
+            parts = house_parts(rnd, p, game.options)
+            if parts is not None:
+                hand, change, _count = parts
+                totals[p][0] += hand
+                totals[p][1 if change < 0 else 2] += change
+    return {p: tuple(t) for p, t in totals.items()}
+
+
+def house_sum(parts: tuple[int, int, int]) -> str:
+    """A player's total as its parts: "120 − 20 + 15 =" (hands, bonuses, penalties)."""
+    hands, bonus, penalty = parts
+    text = str(hands)
+    if bonus:
+        text += f" {MINUS} {-bonus}"
+    if penalty:
+        text += f" + {penalty}"
+    return text + " ="

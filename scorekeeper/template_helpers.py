@@ -10,7 +10,7 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from .clubpin import holds_club, is_set
-from .house_view import house_cell, house_hint, signed
+from .house_view import house_cell, house_hint, house_sum, house_totals, signed
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
 from .pins import is_keeper
 from .timing import format_duration
@@ -39,6 +39,8 @@ def init_app(app: Flask) -> None:
         train_mark=train_mark,
         house_cell=house_cell,
         house_hint=house_hint,
+        house_totals=house_totals,
+        house_sum=house_sum,
     )
 
 

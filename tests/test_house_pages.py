@@ -1,0 +1,64 @@
+"""House scoring on the pages that show a game (R11.5): the game's grid, the standings,
+the TV board and the chart show the hand, the bonus or penalty, and the score that counts;
+a game under the default options shows none of it."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper.charts import totals_chart
+
+HOUSE = {"went_out_bonus": 10, "marker_penalty": 15}
+
+
+def played(client, game_factory, rules=HOUSE):
+    gid = game_factory(rules=rules)["id"]
+    client.put(f"/api/games/{gid}/rounds/1",
+               json={"scores": {"Ann": 0, "Bob": 7, "Chi": 9}, "went_out": ["Ann"],
+                     "markers": ["Chi"]})
+    client.put(f"/api/games/{gid}/rounds/2",
+               json={"scores": {"Ann": 5, "Bob": 0, "Chi": 9}, "went_out": ["Bob"],
+                     "markers": ["Ann"]})
+    return gid
+
+
+def test_the_games_grid_shows_hand_change_and_score(client, game_factory):
+    gid = played(client, game_factory)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert '<span class="house-parts">0 − 10 =</span> <strong>−10</strong>' in page
+    assert '<span class="house-parts">9 + 15 =</span> <strong>24</strong>' in page
+    assert "going out: −10 · standing marker: +15" in page
+
+
+def test_the_standings_show_hands_bonuses_penalties_and_r11_4(client, game_factory):
+    gid = played(client, game_factory)
+    page = client.get(f"/games/{gid}/standings").get_data(as_text=True)
+    assert ">Hands<" in page and ">Bonuses<" in page and ">Penalties<" in page
+    # Bob: 7 in hands, a bonus of −10: −3 in all, first.
+    row = re.search(r'<tr class="leader">.*?</tr>', page, re.S).group(0)
+    cells = re.findall(r'<td class="num[^"]*">([^<]*)</td>', row)
+    assert cells == ["−3", "7", "−10", "—", "1", "7"]
+    assert "House scoring (" in page and "R11.4" in page
+
+
+def test_the_board_shows_each_total_as_its_parts(client, game_factory):
+    gid = played(client, game_factory)
+    page = client.get(f"/games/{gid}/board").get_data(as_text=True)
+    assert '<span class="board-parts">5 − 10 + 15 =</span> 10' in page
+
+
+def test_a_default_game_shows_no_house_columns(client, game_factory):
+    gid = game_factory(scores=[(0, 7, 9)])["id"]
+    for url in (f"/games/{gid}", f"/games/{gid}/standings", f"/games/{gid}/board"):
+        page = client.get(url).get_data(as_text=True)
+        assert "house-parts" not in page and ">Hands<" not in page
+        assert "board-parts" not in page and "R11.4" not in page
+
+
+def test_the_chart_reaches_below_0_for_a_negative_total():
+    chart = str(totals_chart(["Ann", "Bob"], [{"Ann": -10, "Bob": 7}], ["1"], "Totals",
+                             {"Ann": "#000000", "Bob": "#111111"}))
+    assert ">−10</text>" in chart and ">−12</text>" not in chart
+    plain = str(totals_chart(["Ann", "Bob"], [{"Ann": 0, "Bob": 7}], ["1"], "Totals",
+                             {"Ann": "#000000", "Bob": "#111111"}))
+    assert "−" not in plain and ">0</text>" in plain
