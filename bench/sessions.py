@@ -12,7 +12,7 @@ Run from the project root:
    6-player game.
 2. --clients processes (not threads of this one, so the load generator is not
    what is measured), each a phone with, on each server, its own session cookie
-   and the game page's ETag, ask "anything new?" as static/app.js does (GET the
+   and the game page's ETag, ask "anything new?" as static/js/updates.js does (GET the
    game page with If-None-Match: a 304, the smallest request a page makes) as
    fast as they are answered: each request to one server, then the same to the
    other, so both see the same machine at the same moment (these 2 cores are

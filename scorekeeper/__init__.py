@@ -23,11 +23,11 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import db, hosts, i18n, pagecache, pins, wiring
+    from . import db, hosts, i18n, updates, pins, wiring
     hosts.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
-    pagecache.init_app(app)
+    updates.init_app(app)
     pins.init_app(app)
     wiring.init_app(app)
     return app

@@ -29,7 +29,8 @@ from .clubpin import ClubPinRefused
 from .forms import refuse_forms
 from .pins import PinRefused
 from .storage import Busy, GameNotFound, is_busy
-from .views import club, devices
+from .views import club
+from .views import pins as pin_pages
 
 #: How soon to try again after a busy database (seconds).
 RETRY_BUSY = {"Retry-After": "2"}
@@ -82,7 +83,7 @@ def expired_form(_error: CSRFError):
     again = form_again()
     if again is not None:
         return again
-    refused = devices.refusal_for_viewer()
+    refused = pin_pages.refusal_for_viewer()
     if refused is not None:
         return pin_refused(refused)
     return render_template("error.html", title=gettext("The page expired"),
@@ -102,7 +103,7 @@ def pin_refused(error: PinRefused):
     (the API blueprint answers its own; a stray one under /api is JSON too)."""
     if is_api_request():
         return api.pin_refused(error)
-    return devices.pin_refused_page(error)
+    return pin_pages.pin_refused_page(error)
 
 
 def club_pin_refused(error: ClubPinRefused):

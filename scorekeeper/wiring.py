@@ -20,15 +20,15 @@ from flask_wtf.csrf import CSRFProtect
 from . import error_answers, template_helpers
 from .api import bp as api_bp
 from .sessions import CheckedCookieSessions
-from .views import (assets, club, devices, games, history, live, people, printing, referee,
-                    rounds, rules, standings, verify)
+from .views import (assets, club, games, history, live, pins, players, printing, referee,
+                    rounds, rules, seasons, standings, verify)
 
 csrf = CSRFProtect()
 compress = Compress()
 
 #: Every blueprint, registered in this order: the JSON API, then the pages by area.
 BLUEPRINTS = (api_bp, games.bp, rounds.bp, standings.bp, history.bp, printing.bp, assets.bp,
-              referee.bp, live.bp, rules.bp, devices.bp, people.bp, club.bp, verify.bp)
+              referee.bp, live.bp, rules.bp, pins.bp, players.bp, seasons.bp, club.bp, verify.bp)
 
 #: On every response.  No inline script or style anywhere (pages work without
 #: JavaScript; SVG colours are presentation attributes, which CSP allows), no

@@ -31,7 +31,7 @@ def test_a_house_game_saves_the_toggles_and_shows_hand_and_score(client, game_fa
     gid = game_factory(rules=HOUSE)["id"]
     url = f"/games/{gid}/rounds/1"
     page = client.get(url).get_data(as_text=True)
-    assert 'name="out-0"' in page and 'name="marker-2"' in page and "house.js" in page
+    assert 'name="out-0"' in page and 'name="marker-2"' in page and "house-scoring.js" in page
     assert "Going out scores −10; a marker still standing adds 15" in page
     r = client.post(url, data=form([0, 7, 9], **{"out-0": "1", "marker-2": "1"}))
     assert r.status_code == 302
@@ -90,7 +90,7 @@ def test_a_save_crossed_by_another_tablet_keeps_what_was_typed(client, game_fact
 def test_a_game_without_house_scoring_shows_no_toggles(client, game_factory):
     gid = game_factory()["id"]
     page = client.get(f"/games/{gid}/rounds/1").get_data(as_text=True)
-    assert 'name="out-0"' not in page and "house.js" not in page
+    assert 'name="out-0"' not in page and "house-scoring.js" not in page
     assert 'class="button went-out"' in page
 
 

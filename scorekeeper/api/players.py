@@ -6,10 +6,11 @@ from flask import jsonify, request
 
 from ..clubpin import require_club
 from ..db import get_db
-from ..people import (SeasonNotFound, UnknownPlayer, add_alias, create_season, delete_season,
-                      directory, get_season, player, record_of, remove_alias, season_table, seasons)
+from ..people import UnknownPlayer, add_alias, directory, player, record_of, remove_alias
 from ..parsing import Fields
 from ..records import parse_min_games
+from ..seasons import (SeasonNotFound, create_season, delete_season, get_season, season_table,
+                       seasons)
 from ..text import N_, _
 from . import bp, json_body
 

@@ -19,7 +19,7 @@ from ..colours import default_colours
 from ..game import Game, Round
 from ..house_scoring import hand_scores_of
 from ..options import RuleOptions, round_engines
-from .club import one_person_each, persons_of_game, refresh_persons, refresh_seats
+from .people import one_person_each, persons_of_game, refresh_persons, refresh_seats
 from .connection import now, snapshot, write
 
 #: How long a deleted game can still be restored.

@@ -19,20 +19,18 @@ from ..backups import download_copy
 from ..clubpin import is_set, require_club, require_restorer
 from ..db import get_db
 from ..people import known_names, last_game_id
-from ..pagecache import cached_page
+from ..updates import cached_page
 from ..errors import BadInput
 from ..game import parse_game_name
 from ..archive import parse_document
 from ..forms import ClubPinForm, ConfirmForm, ImportForm, NewGameForm, RenameForm, attach
 from ..netinfo import qr_svg
 from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
-from . import keeps_input, safe_next
-from .devices import game_url, join_url
+from . import content_disposition, game_url, join_url, keeps_input, safe_next
 from ..parsing import load_json
 from ..pins import hash_pin, remember, require_keeper
 from ..storage import (KEEP_DELETED_DAYS, create_game, delete_game, deleted_games, export_game,
                        import_game, kept_until, list_games, load_game, rename_game, restore_game)
-from .printing import content_disposition
 from ..tiles import SETS, set_size
 
 bp = Blueprint("games", __name__)

@@ -15,7 +15,7 @@ from ..errors import BadInput
 from ..forms import ConfirmForm
 from ..game import Game
 from ..livetable import Live, load_live
-from ..pagecache import cached_page
+from ..updates import cached_page
 from ..parsing import whole_number
 from ..pins import require_keeper
 from ..referee import (DrawAction, Finish, IllegalMove, PassAction, PlayAction, Violation, apply,

@@ -17,7 +17,7 @@ from ..game import Game
 from ..house_form import HouseToggles
 from ..house_scoring import entry_warnings
 from ..livetable import live_state
-from ..pagecache import cached_page
+from ..updates import cached_page
 from ..pins import require_keeper
 from ..storage import StaleRound, load_game, record_round, start_round
 from ..text import format_list
@@ -65,7 +65,7 @@ def round_screen(game_id: str, number: int):
         form.rebase(stale.conflict)
         return render_round(form, house, conflict=stale.conflict), 409
     kept = [p for p in game.players if saved.scores[p] != entry.scores[p]]
-    # Flashed as "saved": the page it leads to tells static/app.js that the round typed
+    # Flashed as "saved": the page it leads to tells static/js/offline.js that the round typed
     # on this device reached the server (and may be forgotten there).
     if kept:
         flash(_("Round %(n)s saved. Another tablet saved it at the same time; its changes for "
