@@ -62,3 +62,43 @@ def test_the_chart_reaches_below_0_for_a_negative_total():
     plain = str(totals_chart(["Ann", "Bob"], [{"Ann": 0, "Bob": 7}], ["1"], "Totals",
                              {"Ann": "#000000", "Bob": "#111111"}))
     assert "−" not in plain and ">0</text>" in plain
+
+
+def test_the_scoresheet_prints_hand_change_and_score_and_the_options(client, game_factory):
+    from io import BytesIO
+
+    import pypdf
+    gid = played(client, game_factory)
+    r = client.get(f"/games/{gid}/scoresheet.pdf")
+    assert r.status_code == 200
+    text = "".join(page.extract_text() for page in pypdf.PdfReader(BytesIO(r.data)).pages)
+    assert "0 - 10 =" in text and "9 + 15 =" in text and "5 + 15 =" in text
+    assert "going out: -10" in text and "standing marker: +15" in text
+
+
+def test_a_default_games_sheet_draws_nothing_of_house_scoring():
+    """A game without house scoring is drawn as before issue 25 (its bytes were compared
+    with main's: identical): no parts in its cells."""
+    from scorekeeper.game import Game, Round
+    from scorekeeper.options import RuleOptions
+    from scorekeeper.pdf.sheet import game_sheet
+    rounds = (Round(1, 1, {"Ann": 0, "Bob": 7}), Round(2, 0))
+    sheet = game_sheet(Game("g", "", ("Ann", "Bob"), 6, RuleOptions(), rounds))
+    assert sheet.parts is None and sheet.summary.totals == ["0", "7"]
+
+
+def test_the_check_code_covers_the_lists_and_finds_an_earlier_one(client, game_factory):
+    gid = game_factory(rules={"marker_penalty": 15})["id"]
+    url = f"/api/games/{gid}/rounds/1"
+    client.put(url, json={"scores": {"Ann": 0, "Bob": 0, "Chi": 9}, "went_out": ["Ann"]})
+    first = client.get(f"/api/games/{gid}/verify").get_json()["code"]
+    # Bob went out instead of Ann: no score that counts changes, the code does.
+    client.put(url, json={"scores": {"Ann": 0, "Bob": 0, "Chi": 9}, "went_out": ["Bob"]})
+    second = client.get(f"/api/games/{gid}/verify").get_json()["code"]
+    assert second != first
+    client.put(url, json={"scores": {"Ann": 0, "Bob": 0, "Chi": 9}, "went_out": ["Bob"],
+                          "markers": ["Chi"]})
+    answer = client.get(f"/api/games/{gid}/verify", query_string={"code": first}).get_json()
+    assert answer["matches"] is False and answer["known"] is True
+    assert [(c["player"], c["printed"], c["now"]) for c in answer["changes"]] == [
+        ("Chi", 9, 24)]

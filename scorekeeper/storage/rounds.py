@@ -235,7 +235,7 @@ def history(db, game_id: str) -> list[dict]:
     """Every score change of a game, oldest first, with its edit and undo links; ``entry``
     numbers its edit within the game from 1 (as an export numbers them)."""
     return [dict(r) for r in db.query(
-        "select c.id, c.edit_id, c.number as round, c.player, c.old, c.new, c.at, "
+        "select c.id, c.edit_id, c.number as round, c.player, c.old, c.new, c.at, e.lists, "
         "(select count(*) from edits x where x.game_id = e.game_id and x.id <= e.id) as entry, "
         "e.undo_of, e.redo_of, (select u.id from edits u where u.undo_of = e.id) as undone_by, "
         "(select r.id from edits r where r.redo_of = e.id) as redone_by "
