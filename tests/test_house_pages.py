@@ -102,3 +102,29 @@ def test_the_check_code_covers_the_lists_and_finds_an_earlier_one(client, game_f
     assert answer["matches"] is False and answer["known"] is True
     assert [(c["player"], c["printed"], c["now"]) for c in answer["changes"]] == [
         ("Chi", 9, 24)]
+
+
+def test_the_new_game_page_offers_both_options_with_their_rules(client):
+    from test_pages import new_game_form
+    html = client.get("/games/new").get_data(as_text=True)
+    for name, rule in (("went_out_bonus", "R11.1"), ("marker_penalty", "R11.2")):
+        assert f'name="{name}"' in html and f"#{rule}" in html
+    r = client.post("/games/new", data=new_game_form(["Ann", "Bob"], went_out_bonus="10",
+                                                     marker_penalty="25"))
+    assert r.status_code == 302
+    gid = r.location.split("/")[2]
+    rules = client.get(f"/api/games/{gid}").get_json()["rules"]
+    assert (rules["went_out_bonus"], rules["marker_penalty"]) == (10, 25)
+    # "Same table again" seats the next game with the same house scoring.
+    again = client.get("/games/new?same=last").get_data(as_text=True)
+    assert re.search(r'name="went_out_bonus" value="10"[^>]*checked', again)
+    r = client.post("/games/new", data=new_game_form(["Ann", "Bob"], went_out_bonus="7"))
+    assert r.status_code == 400
+    assert "Choose one of the listed values for “Bonus for going out”." in r.get_data(as_text=True)
+
+
+def test_the_rulebook_has_r11_in_every_language(client):
+    for lang in ("en", "vi", "th", "zh", "ms", "el"):
+        html = client.get("/rules", headers={"Accept-Language": lang}).get_data(as_text=True)
+        assert all(f'id="R11.{k}"' in html for k in range(1, 6)), lang
+        assert 'id="R9-went_out_bonus"' in html and 'href="#R11.2"' in html
