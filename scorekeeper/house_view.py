@@ -10,7 +10,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from .game import Round
-from .house_scoring import house_on
+from .house_scoring import hand_scores_of, house_on
 from .options import RuleOptions
 from .text import _
 
@@ -96,3 +96,30 @@ def house_sum(parts: tuple[int, int, int]) -> str:
     if penalty:
         text += f" + {penalty}"
     return text + " ="
+
+
+def history_shown(game, entries: list[dict]) -> None:
+    """Under house scoring, each change of the history (oldest first) gets ``old_shown``
+    and ``new_shown``: the score that counts as its parts ("9 + 15 = 24"), worked out
+    from the round's lists before and after its entry (R11.5)."""
+    if not house_on(game.options):
+        return
+    lists: dict[int, list] = {}
+    for entry in entries:
+        before = lists.get(entry["round"], [None, None])
+        after = entry["lists"]["new"] if entry.get("lists") else before
+        lists[entry["round"]] = after
+        for change in entry["changes"]:
+            for key, names in (("old", before), ("new", after)):
+                value = change[key]
+                if value is not None:
+                    rnd = Round(entry["round"], 0, {change["player"]: value},
+                                went_out=_names(names[0]), markers=_names(names[1]),
+                                hand_scores=hand_scores_of({change["player"]: value},
+                                                           _names(names[0]), _names(names[1]),
+                                                           game.options))
+                    change[f"{key}_shown"] = house_text(rnd, change["player"], game.options)
+
+
+def _names(names) -> tuple[str, ...] | None:
+    return None if names is None else tuple(names)

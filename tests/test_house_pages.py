@@ -128,3 +128,17 @@ def test_the_rulebook_has_r11_in_every_language(client):
         html = client.get("/rules", headers={"Accept-Language": lang}).get_data(as_text=True)
         assert all(f'id="R11.{k}"' in html for k in range(1, 6)), lang
         assert 'id="R9-went_out_bonus"' in html and 'href="#R11.2"' in html
+
+
+def test_the_history_shows_each_score_as_its_parts(client, game_factory):
+    gid = played(client, game_factory)
+    client.put(f"/api/games/{gid}/rounds/1",
+               json={"scores": {"Ann": 0, "Bob": 7, "Chi": 9}, "went_out": ["Ann"]})
+    page = client.get(f"/games/{gid}/history").get_data(as_text=True)
+    # The correction took Chi's marker away: 9 + 15 = 24 became 9.
+    assert ('<span class="old">9 + 15 = 24</span> <span aria-hidden="true">→</span> '
+            '<span class="sr-only">New</span> <span class="new">9</span>') in page
+    assert '<span class="new">0 − 10 = −10</span>' in page
+    plain = game_factory(scores=[(0, 7, 9)])["id"]
+    assert '<span class="new">7</span>' in client.get(f"/games/{plain}/history").get_data(
+        as_text=True)

@@ -245,9 +245,10 @@ def history(db, game_id: str) -> list[dict]:
 
 def history_entries(db, game_id: str) -> list[dict]:
     """The game's history as one entry per save, undo or redo (an ``edits`` row), oldest
-    first: its id, number in the game, round, time, undo and redo links, and ``changes``,
+    first: its id, number in the game, round, time, undo and redo links, ``changes``,
     each player whose score it changed with the old and new score (old None: first
-    recorded)."""
+    recorded), and ``lists``, the house-scoring lists it changed (None: left as they
+    were)."""
     entries: dict[int, dict] = {}
     for c in history(db, game_id):
         entry = entries.get(c["edit_id"])
@@ -255,7 +256,8 @@ def history_entries(db, game_id: str) -> list[dict]:
             entry = entries[c["edit_id"]] = {
                 "id": c["edit_id"], "entry": c["entry"], "round": c["round"], "at": c["at"],
                 "undo_of": c["undo_of"], "redo_of": c["redo_of"],
-                "undone_by": c["undone_by"], "redone_by": c["redone_by"], "changes": []}
+                "undone_by": c["undone_by"], "redone_by": c["redone_by"], "changes": [],
+                "lists": json.loads(c["lists"]) if c["lists"] else None}
         entry["changes"].append({"player": c["player"], "old": c["old"], "new": c["new"]})
     return list(entries.values())
 
