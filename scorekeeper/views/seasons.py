@@ -19,10 +19,12 @@ from ..clubpin import require_club
 from ..db import get_db
 from ..errors import BadInput
 from ..forms import ConfirmForm, SeasonForm, attach
+from ..house_view import summed
 from ..netinfo import qr_svg
 from ..pdf import season_pdf
 from ..records import RANK_BY, parse_min_games
 from ..seasons import SeasonNotFound, create_season, delete_season, season_table, seasons
+from ..storage.house import house_changes
 from ..updates import cached_club_page, club_etag
 from . import content_disposition, join_url, keeps_input, pdf_response
 
@@ -55,6 +57,13 @@ def seasons_page():
         400 if form.errors else 200
 
 
+def season_house(db, table) -> dict[str, tuple[int, int]]:
+    """Each person's bonuses and penalties in the season's house-scored games (R11.5);
+    empty for a season without one."""
+    changes = house_changes(db, days=(table.season.start, table.season.end))
+    return {person: summed(games) for person, games in changes.items()}
+
+
 def _table_args() -> tuple[str, int]:
     """?rank_by= and ?min_games= of a season's page (BadInput for a wrong value)."""
     rank_by = request.args.get("rank_by") or "wins"
@@ -75,6 +84,7 @@ def season_page(season_id: str):
     rank_by, min_games = _table_args()
     table = season_table(get_db(), season_id, rank_by, min_games)
     return render_template("seasons/season.html", table=table, rank_bys=RANK_BY,
+                           house=season_house(get_db(), table),
                            delete_form=ConfirmForm(), etag=club_etag())
 
 
@@ -112,12 +122,17 @@ def season_csv(season_id: str):
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    house = season_house(get_db(), table)
+    # House scoring (R11.5): the bonuses and penalties in the points, only for a season
+    # with a house-scored game (every other season's CSV stays as it was).
+    columns = CSV_COLUMNS + (("bonuses", "penalties") if house else ())
+    writer.writerow(columns)
     for record in (*table.rows, *table.unranked):
         # The average as shown (two places, "3.00"), not as a float ("3.0").
+        bonus, penalty = house.get(record.key, (0, 0))
         data = {**record.to_json(), "average_per_round": record.average_per_round,
-                "name": spreadsheet_safe(record.name)}
-        writer.writerow(["" if data.get(c) is None else data.get(c, "") for c in CSV_COLUMNS])
+                "name": spreadsheet_safe(record.name), "bonuses": bonus, "penalties": penalty}
+        writer.writerow(["" if data.get(c) is None else data.get(c, "") for c in columns])
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = content_disposition(
         f"season-{table.season.name}", season_dates(table.season), prefix="season",
