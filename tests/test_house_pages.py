@@ -180,3 +180,10 @@ def test_a_season_without_house_scoring_keeps_its_csv(client, game_factory):
     game_factory(["Ann", "Bob"], scores=[(0, 10)], finished=True)
     csv = client.get(f"/seasons/{r.get_json()['id']}.csv").get_data(as_text=True)
     assert csv.splitlines()[0].endswith(",zero_rounds,lowest_game")
+
+
+def test_the_players_chart_reaches_below_0_for_a_game_below_0():
+    from scorekeeper.charts import game_totals_chart
+    chart = str(game_totals_chart([("1 Dec", -20, True, "−20"), ("2 Dec", 30, False, "30")],
+                                  "Totals"))
+    assert ">−20</text>" in chart
