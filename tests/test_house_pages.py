@@ -187,3 +187,10 @@ def test_the_players_chart_reaches_below_0_for_a_game_below_0():
     chart = str(game_totals_chart([("1 Dec", -20, True, "−20"), ("2 Dec", 30, False, "30")],
                                   "Totals"))
     assert ">−20</text>" in chart
+
+
+def test_the_grid_marks_a_round_gone_out_as_a_zero_round(client, game_factory):
+    gid = played(client, game_factory)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    # R11.4: Ann's −10 (she went out) is her zero round, marked as one.
+    assert re.search(r'<td class="num zero[^"]*"><span class="house-parts">0 − 10 =</span>', page)
