@@ -26,6 +26,7 @@ imports in the default palette, with no round times.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Mapping
@@ -37,7 +38,7 @@ from .game import Game, parse_game_name, parse_players
 from .options import RuleOptions, parse_engines, round_engines
 from .house_scoring import check_counts, hand_scores_of, house_on, parse_names, score_range
 from .scoring import check_hands, check_scores, hand_score, max_hand
-from .parsing import Fields
+from .parsing import Fields, load_json
 from .text import N_, _
 from .tiles import parse_set
 from .timing import utc
@@ -143,6 +144,39 @@ def to_document(game: Game, history: list[dict], moves: list[dict], exported_at:
                     for e in history],
         "live": [{"round": n, "moves": ms} for n, ms in sorted(live.items())],
     }
+
+
+#: The first bytes of an SQLite file: a backup of the whole app, not a game's export.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def read_export(data: bytes):
+    """The JSON document in an uploaded export file; BadInput saying what the file should
+    be when it is empty, a backup of the whole app (field "backup": the page points to
+    "Restore a backup") or not JSON text (issue 26, item 3)."""
+    if not data.strip():
+        raise BadInput(_("This file is empty. Choose the file saved with “Download (JSON)” "
+                         "on a game page."), "file")
+    if data.startswith(SQLITE_HEADER):
+        raise BadInput(_("This file is a backup of the whole app (.sqlite), not the export "
+                         "of one game. To bring a backup back, use “Restore a backup”."),
+                       "backup")
+    not_an_export = BadInput(_("This file is not a game's export: an export is JSON text, "
+                               "saved with “Download (JSON)” on a game page."), "file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise not_an_export from None
+    try:
+        return load_json(text, "file")
+    except BadInput as refused:
+        try:
+            json.loads(text)   # broken JSON, or JSON nested too deep (its own sentence)?
+        except ValueError:
+            raise not_an_export from None
+        except RecursionError:
+            pass
+        raise refused
 
 
 def parse_document(doc) -> Archive:

@@ -17,7 +17,8 @@ PIN = "2468"
 PROTECTED = ("This game is protected by a PIN: only its scorekeeper can change it. Enter the "
              "PIN to keep score on this device.")
 NOT_THE_PIN = "That is not this game's PIN."
-TOO_MANY = "Too many wrong PINs for this game from this device: try again in 10 min."
+TOO_MANY = ("Too many wrong PINs for this game from this network address (every device on it "
+            "counts together): try again in 10 min.")
 
 
 @pytest.fixture
@@ -47,6 +48,17 @@ def test_the_pin_is_never_shown(client, game, game_factory):
         assert PIN not in body and "pin_hash" not in body and "scrypt" not in body
     open_game = game_factory()
     assert open_game["protected"] is False
+
+
+def test_a_pin_is_stored_as_a_hash_slow_to_check(monkeypatch):
+    """The app's own hash: Werkzeug's scrypt at a cost of at least 2**15, slow to check on
+    purpose (the other tests store PINs at a lower cost: conftest.TEST_PIN_HASH)."""
+    from werkzeug.security import check_password_hash, generate_password_hash
+    monkeypatch.setattr(pins, "generate_password_hash", generate_password_hash)
+    stored = pins.hash_pin(PIN)
+    method, n, _r, _p = stored.split("$")[0].split(":")
+    assert method == "scrypt" and int(n) >= 2 ** 15 and PIN not in stored
+    assert check_password_hash(stored, PIN) and not check_password_hash(stored, "2469")
 
 
 def write_requests(gid):
@@ -489,7 +501,8 @@ def test_the_board(client, game):
 
 EVERYONE = ("Too many wrong PINs were tried for this game in the last hour, from every device "
             "together: entering its PIN waits {} min. A device that already keeps score goes "
-            "on keeping it.")
+            "on keeping it. A device that holds the club PIN is let through this wait; on the "
+            "server machine, the command “scorekeeper unlock” lifts every wait at once.")
 
 
 def guess_from_many(app, gid, wrong: int, first: int = 1):

@@ -17,10 +17,11 @@ from .connection import now, snapshot, write
 from .games import load_game
 
 
-def export_game(db, game_id: str) -> dict:
-    """The whole game as an export document (archive.py), read in one snapshot."""
+def export_game(db, game_id: str, *, deleted: bool = False) -> dict:
+    """The whole game as an export document (archive.py), read in one snapshot (a game in
+    "Recently deleted" too when *deleted*: a backup's check reads every game)."""
     with snapshot(db):
-        game = load_game(db, game_id)
+        game = load_game(db, game_id, deleted=deleted)
         edits = [dict(r) for r in db.query(
             "select id, number, at, undo_of, lists from edits where game_id = ? order by id",
             [game_id])]
