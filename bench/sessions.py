@@ -21,7 +21,7 @@ Run from the project root:
    runs --seconds, or --max-requests per client, whichever ends first.
 3. Prints what each request cost each server in CPU time (its process's, from
    /proc: the same whatever else the machine runs) and its latencies, and the
-   ratios off ÷ on (the figure in README and docs/benchmarks.md).
+   ratios off ÷ on (the figure in docs/development.md and docs/benchmarks.md).
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ from flask import request, session
 from .db import get_db
 from .errors import BadInput
 from .game import Game
-from .pins import (Refused, check, client_address, fingerprint, hash_pin, is_keeper, parse_pin,
-                   require_keeper, verify)
+from .pins import (OWNERS, Refused, check, client_address, fingerprint, hash_pin, is_keeper,
+                   parse_pin, require_keeper, verify)
 from .storage import club_pin_hash, set_club_pin
 from .text import _
 
@@ -87,6 +87,9 @@ def holds_club_pin() -> bool:
     except ClubPinRefused:
         return False
     return True
+
+
+OWNERS.append(holds_club_pin)
 
 
 def remember_club(pin_hash: str) -> None:

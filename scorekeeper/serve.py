@@ -20,7 +20,7 @@ from .api.photo import MAX_PHOTO_BYTES
 from .bodylimits import limit_for
 from .netinfo import is_loopback, join_urls
 from .text import _
-from .wiring import SECURITY_HEADERS
+from .web import SECURITY_HEADERS
 
 
 class SecureErrorTask(ErrorTask):

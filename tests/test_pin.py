@@ -50,6 +50,17 @@ def test_the_pin_is_never_shown(client, game, game_factory):
     assert open_game["protected"] is False
 
 
+def test_a_pin_is_stored_as_a_hash_slow_to_check(monkeypatch):
+    """The app's own hash: Werkzeug's scrypt at a cost of at least 2**15, slow to check on
+    purpose (the other tests store PINs at a lower cost: conftest.TEST_PIN_HASH)."""
+    from werkzeug.security import check_password_hash, generate_password_hash
+    monkeypatch.setattr(pins, "generate_password_hash", generate_password_hash)
+    stored = pins.hash_pin(PIN)
+    method, n, _r, _p = stored.split("$")[0].split(":")
+    assert method == "scrypt" and int(n) >= 2 ** 15 and PIN not in stored
+    assert check_password_hash(stored, PIN) and not check_password_hash(stored, "2469")
+
+
 def write_requests(gid):
     """Every API write to a game: (method, path, body)."""
     return [

@@ -15,19 +15,11 @@ from ..clubpin import require_club
 from ..db import get_db
 from ..errors import BadInput
 from ..forms import AliasForm, ConfirmForm
-from ..people import UnknownPlayer, add_alias, directory, known_names, player, remove_alias
+from ..people import add_alias, directory, known_names, player, remove_alias
 from ..text import format_date
 from ..updates import cached_club_page, club_etag
 
 bp = Blueprint("players", __name__)
-
-
-@bp.errorhandler(UnknownPlayer)
-def unknown_player(error: UnknownPlayer):
-    """A name no game has: a 404 page saying so."""
-    return render_template("error.html", title=_("No such player"),
-                           message=_("No game has a player called %(name)s.",
-                                     name=error.args[0])), 404
 
 
 @bp.app_template_global()
