@@ -19,7 +19,8 @@ from .views import assets, rules, this_machine_only, this_page
 
 
 def init_app(app: Flask) -> None:
-    """Give the templates their filters (``bdi``, ``rules``, ``address``, ``duration``, ``options_whole``) and
+    """Give the templates their filters (``bdi``, ``rules``, ``address``, ``duration``,
+    ``options_whole``) and
     globals (dominoes, rule links, option labels, the device's role, the club PIN's state,
     the pages' update attributes, this page's address, whether the server answers on this
     machine only, the theme colour, train markers)."""
