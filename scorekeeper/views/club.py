@@ -30,7 +30,7 @@ def settings():
     form = ClubPinForm()
     error, status, headers = None, 200, {}
     if form.validate_on_submit():
-        removing = request.form.get("action") == "remove"
+        removing = form.removing
         was_set = is_set()
         try:
             change((form.current.data or "").strip(),
