@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
     everywhere = args.host in ("0.0.0.0", "::")
     here = "127.0.0.1" if everywhere else (f"[{args.host}]" if ":" in args.host else args.host)
     print(f"  On this machine: http://{here}:{args.port}/")
-    if app.config["SERVER_HOST"] and not everywhere and is_loopback(args.host):
+    if not everywhere and is_loopback(args.host):
         print("  Other tablets cannot join: this server answers on this machine only "
               "(start it with --host 0.0.0.0 to let them).")
     if everywhere:
