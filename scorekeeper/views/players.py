@@ -17,7 +17,7 @@ from ..errors import BadInput
 from ..forms import AliasForm, SeparateForm
 from ..house_view import summed
 from ..people import add_alias, directory, known_names, player, remove_alias
-from ..storage.house import house_changes
+from ..storage.house_parts import house_changes
 from ..text import format_date
 from ..updates import cached_club_page, club_etag
 

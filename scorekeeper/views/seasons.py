@@ -21,7 +21,7 @@ from ..pdf import season_pdf
 from ..records import RANK_BY, parse_min_games
 from ..records import season_csv as csv_text
 from ..seasons import create_season, delete_season, season_table, seasons
-from ..storage.house import house_changes
+from ..storage.house_parts import house_changes
 from ..updates import cached_club_page, club_etag
 from . import content_disposition, join_url, keeps_input, pdf_response
 
