@@ -35,6 +35,12 @@ class Option:
     rule: str
     label: str
     values: tuple[tuple[bool | int | str, str], ...]
+    also: tuple[str, ...] = ()
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule the option's values follow, as R9's table names them ("R2.2", "R2.3")."""
+        return (self.rule,) + self.also
 
     @property
     def default(self) -> bool | int | str:
@@ -81,7 +87,7 @@ OPTIONS: tuple[Option, ...] = (
         ("B", N_("Table B")))),
     Option("starter", "R2.2", N_("Who starts a round"), (
         ("engine_holder", N_("The player holding the engine")),
-        ("highest_draw", N_("Engine set aside; highest draw starts")))),
+        ("highest_draw", N_("Engine set aside; highest draw starts"))), ("R2.3",)),
     Option("first_turn", "R4.1", N_("First turn"), (
         ("train", N_("Build a whole train on your own train")),
         ("single", N_("Exactly one tile")))),
@@ -102,6 +108,8 @@ OPTION = {option.name: option for option in OPTIONS}
 CHOICES: dict[str, tuple] = {option.name: option.choices for option in OPTIONS}
 #: The rule each option changes, for labels and rulings.
 OPTION_RULES = {option.name: option.rule for option in OPTIONS}
+#: Every rule each option cites, as R9's table does (the starter: R2.2 and R2.3).
+OPTION_CITES = {option.name: option.rules for option in OPTIONS}
 #: A person's words for each option and value (marked for translation).
 OPTION_LABELS = {option.name: option.label for option in OPTIONS}
 VALUE_LABELS = {(option.name, value): label for option in OPTIONS

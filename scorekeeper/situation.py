@@ -18,6 +18,7 @@ from typing import Mapping, Sequence
 
 from .referee import (Ground, Play, Table, Violation, check, draw_rule, grounds,
                       legal_plays, train_sentence, train_violations)
+from .referee.rules import STARTED_THEN_DREW
 from .errors import BadInput
 from .options import RuleOptions
 from .parsing import whole_number
@@ -419,7 +420,13 @@ def _last_resort(table: Table, boneyard: int | None) -> str:
     rule = draw_rule(table)
     if "owner_must_satisfy" in said:
         rule = "R6.7"                    # R6.7: the tile owed (R6.2) goes on its double
+    if not drew and boneyard == 0 and rule is not None:
+        # R5.4: with nothing left to draw, whoever would draw places the marker (R4.2 too).
+        return _("The boneyard is empty: if %(player)s cannot play, they place a marker on "
+                 "their own train and the turn passes (R5.4).", player=player)
     if table.first_turn:
+        if drew and table.turn and table.options.first_turn_stuck == "draw":
+            return _(STARTED_THEN_DREW, player=player)   # R4.2: the draw was not theirs
         if drew:
             # R4.2: under the marker option even the drawn tile is refused; else it may go.
             rule = "R4.2 marker" if "drawn_tile_only" in said else "R4.2"
@@ -427,9 +434,6 @@ def _last_resort(table: Table, boneyard: int | None) -> str:
             rule = "R4.1"                # a started train may stop there
         elif rule is None:
             rule = "R4.2 marker"         # nobody draws: a marker
-    elif not drew and boneyard == 0:
-        return _("The boneyard is empty: if %(player)s cannot play, they place a marker on "
-                 "their own train and the turn passes (R5.4).", player=player)
     owes = table.owed_after
     return _((_AFTER_DRAW if drew else _BEFORE_DRAW)[rule], player=player, tile=table.drawn,
              double=owes.tile if owes is not None else None)

@@ -10,7 +10,7 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from .clubpin import holds_club, is_set
-from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
+from .options import OPTION_CITES, OPTION_LABELS, VALUE_LABELS
 from .pins import is_keeper
 from .timing import format_duration
 from .views import assets, devices, rules, this_page
@@ -32,7 +32,7 @@ def init_app(app: Flask) -> None:
         sprite_url=assets.sprite_url,
         option_label=option_label,
         value_label=value_label,
-        option_rule=OPTION_RULES.get,
+        option_rules=OPTION_CITES.get,
         this_page=this_page,
         theme_colour=assets.THEME_COLOUR,
         train_mark=train_mark,

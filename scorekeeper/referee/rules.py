@@ -91,6 +91,12 @@ def tile_violation(table: Table, tile: Tile, drawn: bool = False) -> Violation |
     return Violation("already_played", "R3.3", message)
 
 
+#: R4.2 (option draw): a player who started their train and then drew anyway.
+STARTED_THEN_DREW = N_("%(player)s had already started their train, and only a player who "
+                       "cannot start it draws in the first turn: no tile may be played after "
+                       "that draw, and their first turn ends (R4.2).")
+
+
 def _train_rules(table: Table, f: TableFacts, train: str | None,
                  is_drawn: bool) -> tuple[Violation, ...]:
     """The rules a play on *train* breaks whatever the tile (R4.1, R4.2, R5.1–R5.4, R6)."""
@@ -114,8 +120,12 @@ def _train_rules(table: Table, f: TableFacts, train: str | None,
                 "Nobody draws in the first turn under this game's rules (R4.2): having drawn, "
                 "%(player)s places a marker and the turn passes.", player=player)))
         elif f.drawn_pending:
-            # R4.2 (option draw): the drawn tile only.
-            if not is_drawn:
+            # R4.2 (option draw): only a player who cannot start their train draws, and
+            # then the drawn tile only; one who started it may play nothing after a draw.
+            if table.turn:
+                out.append(Violation("drawn_tile_only", "R5.4", _(STARTED_THEN_DREW,
+                                                                  player=player)))
+            elif not is_drawn:
                 out.append(Violation("drawn_tile_only", "R5.4", _(
                     "%(player)s drew %(drawn)s: only that tile may be played now (R4.2).",
                     player=player, drawn=table.drawn)))

@@ -277,14 +277,27 @@ class Table:
             f.done = bool(self.turn) and (self.options.first_turn == "single"
                                           or (self.drawn is not None and self.drawn in turn_tiles))
         else:
-            # R6.6: doubles the current player played this turn do not bind them.
+            # R6.6: doubles the current player played this turn do not bind them; R6.5:
+            # once they have satisfied one, the others bind the following players.
             f.binding = {k: d for k, d in open_doubles.items() if d not in turn_tiles}
+            if f.binding and self._satisfied_this_turn(turn_tiles):
+                f.binding = {}
             # R5.1: any tile but a double ends the turn's play; a double owes another (R6.1).
             f.done = any(p.tile.low != p.tile.high for p in self.turn)
             f.owes = self.turn[-1] if self.turn and not f.done else None
         f.drawn_pending = self.drawn is not None and self.drawn not in turn_tiles
         f.by_train = {}  # check()'s rulings that depend on the train only
         return f
+
+    def _satisfied_this_turn(self, turn_tiles: frozenset[Tile]) -> bool:
+        """True when a play of this turn went on a double that was there when the turn
+        began (the current player's duty to an open double is met, R6.3–R6.5)."""
+        for play in self.turn:
+            tiles = self.train(play.train)
+            at = tiles.index(play.tile)
+            if at and tiles[at - 1].is_double and tiles[at - 1] not in turn_tiles:
+                return True
+        return False
 
     # ---- building new tables
 
