@@ -1,6 +1,8 @@
 """Benchmark of the referee: rulings in-process, /api/rulings over HTTP, the train planner.
 
 Run from the project root:  .venv/bin/python bench/referee.py
+Side by side with an older commit:  git worktree add /tmp/ref444 444e519, compile its
+catalogues, then  .venv/bin/python bench/referee.py --versus /tmp/ref444
 
 1. check() per second on a realistic mid-round table (a mix of legal and
    illegal plays), and the same with the table parsed from JSON each time.
@@ -32,7 +34,9 @@ import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from scorekeeper.referee import Play, Table, check, plan_train  # noqa: E402
 from scorekeeper.tiles import Tile, full_set  # noqa: E402
@@ -201,7 +205,50 @@ def bench_planner() -> None:
     print(f"     200 hands of 25, double-15:  {run(15, 25, 200)}")
 
 
+def serve_checkout(root: str | Path):
+    """running_server() for the scorekeeper package of the checkout at *root* (this one, or
+    an older commit's worktree), whatever the venv's console script would import."""
+    from server import running_server
+    code = (f"import sys; sys.path.insert(0, {str(root)!r}); "
+            "from scorekeeper.serve import main; main(sys.argv[1:])")
+    return running_server(threads=THREADS, program=[sys.executable, "-c", code])
+
+
+def bench_versus(other: str) -> None:
+    """POST /api/rulings on this checkout and on *other* (a worktree of an older commit),
+    both served as run.sh serves them, at once, measured in turn ROUNDS times: requests a
+    second, latency, and the server process's CPU time per request (what an answer costs,
+    whatever else the machine is doing)."""
+    from contextlib import ExitStack
+    ruling = json.dumps({"table": TABLE, "play": {"tile": [7, 2], "train": "Ann"}}).encode()
+    roots = {"this checkout": ROOT, other: Path(other)}
+    results = {name: (0, 0.0, [], 0.0) for name in roots}
+    with ExitStack() as stack:
+        servers = {name: stack.enter_context(serve_checkout(root))
+                   for name, root in roots.items()}
+        for srv in servers.values():   # warm up
+            hammer(srv.port, "POST", "/api/rulings", ruling, 300, 200)
+        for _ in range(ROUNDS):
+            for name, srv in servers.items():
+                cpu = srv.cpu_seconds()
+                wall, lat = hammer(srv.port, "POST", "/api/rulings", ruling, REQUESTS, 200)
+                count, walls, lats, cpus = results[name]
+                results[name] = (count + len(lat), walls + wall, lats + lat,
+                                 cpus + srv.cpu_seconds() - cpu)
+    print(f"POST /api/rulings side by side ({THREADS} threads each, {ROUNDS}x{REQUESTS} "
+          "requests, in turn):")
+    rates = {}
+    for name, (count, wall, lats, cpu) in results.items():
+        rates[name] = count / wall
+        print(f"   {name:<34} {count / wall:>8,.0f} req/s   p50 {ms(statistics.median(lats)):>9}"
+              f"   p99 {ms(pct(lats, 99)):>9}   server CPU {cpu / count * 1e6:>5,.0f} µs/request")
+    print(f"   this checkout / {other}: {rates['this checkout'] / rates[other]:.2f}")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--versus"]:
+        bench_versus(sys.argv[2])
+        return
     t0 = time.perf_counter()
     bench_rulings()
     bench_http()
