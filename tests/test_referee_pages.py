@@ -9,8 +9,9 @@ from helpers import create_game
 from scorekeeper.referee import Play, check
 from scorekeeper.errors import BadInput
 from scorekeeper.options import RuleOptions
-from scorekeeper.situation import (Situation, TrainSketch, instead, last_tile_asked,
-                                   question_from_query, sketch_table, verdict)
+from scorekeeper.situation import (Situation, TrainSketch, last_tile_asked, question_from_query,
+                                   sketch_table)
+from scorekeeper.verdict import instead, verdict
 from scorekeeper.tiles import Tile
 
 T = Tile.of

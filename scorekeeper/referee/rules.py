@@ -3,7 +3,8 @@
 :func:`check` returns *every* rule a play breaks, each a :class:`Violation` with
 a stable code, its rule number and a sentence; :func:`is_legal` and
 :func:`legal_plays` are derived from it and never restate a rule.  :func:`grounds`
-says why a play check() finds legal is allowed: the rules that let it be made.  The rulebook
+says why a play check() finds legal is allowed: the rules that let it be made;
+:func:`draw_rule` says under which rule a player who does not play draws.  The rulebook
 tests are tests/test_engine_rules.py, one case per clause.  Pure: no Flask,
 storage or PDF.
 """
@@ -315,13 +316,12 @@ def _turn_grounds(table: Table, f: TableFacts, player: str, play: Play,
                                             "not bind them.", player=player,
                                             double=owes.tile)))
     if drawn:
-        from .live import draw_rule   # live builds on these rules; it names the draw's rule
         rule = draw_rule(table)
         out.append(Ground(rule, _(_DRAWN_GROUND[rule], player=player, tile=tile)))
     return out
 
 
-#: The drawn tile, by the rule under which it was drawn (live.draw_rule).
+#: The drawn tile, by the rule under which it was drawn (draw_rule).
 _DRAWN_GROUND = {
     "R5.4": N_("%(player)s drew %(tile)s this turn: that tile, and only that one, may be "
                "played."),
@@ -330,6 +330,26 @@ _DRAWN_GROUND = {
     "R6.4": N_("%(player)s drew %(tile)s and it satisfies an open double, so it may be "
                "played."),
 }
+
+
+def draw_rule(table: Table) -> str | None:
+    """The rule under which the current player, not playing now, draws one tile (and then
+    plays it or places a marker): R4.2, R6.2, R6.4 or R5.4; None when they do not draw.
+
+    The one place that says which: a pass (which must follow that draw), a draw and the
+    advice to a player who does not play (situation.instead) all ask here.
+    """
+    if table.first_turn:
+        # R4.2: nobody draws under the marker option; under the draw option only a player
+        # who cannot start their train (Decision: one who started it stops there, R4.1).
+        if table.turn or table.options.first_turn_stuck == "marker":
+            return None
+        return "R4.2"
+    if table.owed_after is not None:
+        return "R6.2"      # a tile owed after a double (R6.7 says where it goes, check())
+    if table.binding_doubles:
+        return "R6.4"      # an open double to satisfy
+    return "R5.4"
 
 
 def is_legal(table: Table, play: Play) -> bool:

@@ -3,11 +3,9 @@
 :class:`Table` is the one state type (python-chess's ``Board``): the trains, the
 markers, the current player and what they did so far this turn, with the facts
 the rules read from it (open ends, open doubles, what is owed) computed once.
-:class:`Play` is one tile put on one train, :class:`Violation` one rule a play
-breaks, :class:`Ground` one rule that allows a legal one.  :meth:`Table.from_json`
-parses API.md's "table" object; a table that cannot exist is :class:`InvalidTable`
-(a BadInput naming the field).  :func:`train_sentence` says a whole sentence about a
-train.  Pure: no Flask, storage or PDF.
+:meth:`Table.from_json` parses API.md's "table" object; a table that cannot exist is
+:class:`InvalidTable` (a BadInput naming the field).  The small values a table holds
+(Play, Violation, Ground) live in :mod:`.values`.  Pure: no Flask, storage or PDF.
 """
 
 from __future__ import annotations
@@ -22,6 +20,7 @@ from ..options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions
 from ..parsing import Fields
 from ..text import N_, _, ngettext
 from ..tiles import SETS, Tile, not_in_set, parse_tile, parse_tiles
+from .values import PLAY_FIELDS, Ground, Play, Violation, train_sentence  # noqa: F401 (re-exported)
 
 
 class InvalidTable(BadInput):
@@ -29,95 +28,6 @@ class InvalidTable(BadInput):
 
     ``field`` names the offending part as a dotted path ("table.trains.Ann.1").
     """
-
-
-# --------------------------------------------------------------------------- values
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One tile put on one train; ``train`` is a player's name, None for the Mexican train."""
-
-    tile: Tile
-    train: str | None
-
-    def to_json(self) -> dict:
-        return {"tile": self.tile.to_json(), "train": self.train}
-
-    @classmethod
-    def from_json(cls, data, table: "Table | None" = None, field: str = "play",
-                  fields: Fields | None = None) -> "Play":
-        """A play from JSON; with *table*, the train must be one of its trains.  Its fields
-        are :data:`PLAY_FIELDS` (a live-table action, which carries more, passes None)."""
-        if not isinstance(data, Mapping):
-            raise BadInput(_('A play is an object like {"tile": [5, 9], "train": "Ann"}.'), field)
-        if fields is not None:
-            fields.check(data, field)
-        if "tile" not in data:
-            raise BadInput(_("Say which tile is played."), f"{field}.tile")
-        tile = parse_tile(data["tile"], f"{field}.tile")
-        if "train" not in data:
-            raise BadInput(_("Say which train the tile goes on: a player's name, or null for "
-                             "the Mexican train."), f"{field}.train")
-        train = data["train"]
-        if train is not None and not isinstance(train, str):
-            raise BadInput(_("The train is a player's name, or null for the Mexican train."),
-                           f"{field}.train")
-        if table is not None and train is not None and train not in table.trains:
-            raise BadInput(_("%(name)s is not a player at this table, so there is no such "
-                             "train.", name=train), f"{field}.train")
-        return cls(tile, train)
-
-    def __repr__(self) -> str:
-        return f"Play({self.tile} on {'Mexican' if self.train is None else self.train})"
-
-
-#: The fields of a play in API.md (``play``, and each play of a table's ``turn``).
-PLAY_FIELDS = Fields(("tile", "train"), N_("“%(name)s” is not a field of a play."))
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """One rule a play breaks: a stable code, the rule number in RULES.md, a sentence."""
-
-    code: str
-    rule: str
-    message: str
-
-    def to_json(self) -> dict:
-        return {"code": self.code, "rule": self.rule, "message": self.message}
-
-    def __repr__(self) -> str:
-        return f"Violation({self.code} {self.rule}: {self.message!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Ground:
-    """One rule that allows a legal play: the rule number in RULES.md and a sentence."""
-
-    rule: str
-    message: str
-
-    def to_json(self) -> dict:
-        return {"rule": self.rule, "message": self.message}
-
-    def __repr__(self) -> str:
-        return f"Ground({self.rule}: {self.message!r})"
-
-
-def train_sentence(train: str | None, mexican: str, other: str, own: str | None = None,
-                   **values) -> str:
-    """One whole sentence about a train, translated: *mexican* for the Mexican train,
-    *own* (if given) for the train of ``values["player"]``, else *other* with %(owner)s.
-
-    Each id is a whole sentence marked with N_ where it is written, so translators
-    get every variant whole; nothing is spliced into anything.
-    """
-    if train is None:
-        return _(mexican, **values)
-    if own is not None and train == values.get("player"):
-        return _(own, **values)
-    return _(other, owner=train, **values)
 
 
 # --------------------------------------------------------------------------- the table

@@ -25,7 +25,8 @@ from ..pagecache import cached_page
 from ..parsing import whole_number
 from ..referee import Play, check, legal_plays, plan_train
 from ..situation import (MEXICAN, Situation, last_tile_asked, last_tile_choices,
-                         question_from_query, sketch_table, verdict)
+                         question_from_query, sketch_table)
+from ..verdict import verdict
 from ..tiles import DEFAULT_SET, SETS, Tile, parse_tile_text, set_rows
 from . import get_game_round
 
