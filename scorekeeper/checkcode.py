@@ -52,7 +52,7 @@ def _frame(game: Game) -> tuple[bytes, bytes]:
     """The record's bytes before and after its scores: the game's id, names, set, rules
     and engines, as compact, sorted JSON (its scores come between, see canonical)."""
     record = {"id": game.id, "players": list(game.players), "set": game.set,
-              "rules": game.options.to_dict(), "engines": [r.engine for r in game.rounds],
+              "rules": game.options.record(), "engines": [r.engine for r in game.rounds],
               "scores": "\0"}
     text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     head, tail = text.split('"\\u0000"')

@@ -101,7 +101,13 @@ OPTIONS: tuple[Option, ...] = (
         (50, N_("50 points")),
         (25, N_("25 points")),
         (0, N_("0 (face value)")))),
+    Option("chicken_foot", "R10", N_("Chicken foot"), (
+        (False, N_("Off: a double takes one tile")),
+        (True, N_("A double takes three toes")))),
 )
+#: Options added after games were kept and printed: a game's record (its check code) names
+#: them only when they differ from the default, so that an older game's code stays the same.
+LATER_OPTIONS = ("chicken_foot",)
 OPTION = {option.name: option for option in OPTIONS}
 
 #: Each option's allowed values, default first.
@@ -127,6 +133,7 @@ class RuleOptions:
     first_turn_stuck: str = OPTION["first_turn_stuck"].default
     double_owner_satisfies: bool = OPTION["double_owner_satisfies"].default
     double_blank: int = OPTION["double_blank"].default
+    chicken_foot: bool = OPTION["chicken_foot"].default
 
     @classmethod
     def from_dict(cls, data: Mapping | None, field: str = "rules") -> "RuleOptions":
@@ -176,6 +183,15 @@ class RuleOptions:
         """The options by name, as JSON and the export carry them."""
         return asdict(self)
 
+    def record(self) -> dict:
+        """The options as a game's check code records them: to_dict() without the options
+        added later (LATER_OPTIONS) while they keep their default."""
+        data = self.to_dict()
+        for name in LATER_OPTIONS:
+            if data[name] == OPTION[name].default:
+                del data[name]
+        return data
+
     def changed(self) -> dict:
         """The options that differ from the Official defaults."""
         default = RuleOptions()
@@ -195,6 +211,8 @@ class RuleOptions:
             items.append(_("stuck first turn draws"))
         if self.double_owner_satisfies:
             items.append(_("double's owner satisfies it"))
+        if self.chicken_foot:
+            items.append(_("chicken foot"))
         return items
 
     def summary(self) -> str:

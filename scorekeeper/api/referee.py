@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask import jsonify
 
 from ..referee import PLAY_FIELDS, Play, Table, check, grounds, legal_plays, plan_train
+from ..referee import footrules
 from ..errors import BadInput
 from ..parsing import Fields
 from ..text import N_, _
@@ -40,8 +41,11 @@ def rulings():
                        "play")
     play = Play.from_json(body["play"], table, "play", PLAY_FIELDS)
     violations = check(table, play)
-    return jsonify(legal=not violations, violations=[v.to_json() for v in violations],
-                   grounds=[g.to_json() for g in grounds(table, play, violations)])
+    answer = {"legal": not violations, "violations": [v.to_json() for v in violations],
+              "grounds": [g.to_json() for g in grounds(table, play, violations)]}
+    if table.options.chicken_foot:
+        answer["checks"] = footrules.checks()       # R10.8: the checks made under it
+    return jsonify(answer)
 
 
 @bp.post("/legal-plays")
@@ -52,7 +56,12 @@ def plays():
     if "hand" not in body:
         raise BadInput(_("Give the current player's tiles as hand: [[a, b], …]."), "hand")
     hand = parse_tiles(body["hand"], "hand")
-    return jsonify(plays=[p.to_json() for p in legal_plays(table, hand)])
+    plays = legal_plays(table, hand)
+    if table.options.chicken_foot:
+        # API.md: under chicken foot each play names its open end (null: an empty train).
+        return jsonify(plays=[{**p.to_json(), "at": p.at.to_json() if p.at else None}
+                              for p in plays])
+    return jsonify(plays=[p.to_json() for p in plays])
 
 
 @bp.post("/plan-train")

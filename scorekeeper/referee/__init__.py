@@ -13,6 +13,10 @@ and the variants their own modules:
   train alone; :func:`grounds` names the rules that allow a legal play;
   :func:`draw_rule` says under which rule a player who does not play draws (R4.2,
   R5.4, R6.2, R6.4);
+- :mod:`.feet` — chicken foot's trains (R10): a double as a :class:`~.feet.Foot` with up
+  to three toes, its JSON and its open ends; :mod:`.footrules` — the rulings of R10
+  that :mod:`.rules` asks under the option (``chicken_foot``, ``foot_full``,
+  ``owed_on_double``, the grounds and the checks of R10.8);
 - :mod:`.planner` — :func:`plan_train`, the best opening train of a hand (R4.1),
   a graph search that shares nothing with the rest;
 - :mod:`.live` — live play: :class:`RoundState` mirrors a round as the

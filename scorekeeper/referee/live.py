@@ -60,13 +60,16 @@ class PlayAction:
     tile: Tile
     train: str | None
     override: bool = False
+    at: Tile | None = None        # the open end it joins, under chicken foot (R10.5)
 
     @property
     def play(self) -> Play:
-        return Play(self.tile, self.train)
+        return Play(self.tile, self.train, self.at)
 
     def to_json(self) -> dict:
         data = {"type": "play", "tile": self.tile.to_json(), "train": self.train}
+        if self.at is not None:
+            data["at"] = self.at.to_json()
         if self.override:
             data["override"] = True
         return data
@@ -112,7 +115,7 @@ def action_from_json(data, field: str = "action") -> Action:
         override = data.get("override", False)
         if not isinstance(override, bool):
             raise BadInput(_("override must be true or false."), f"{field}.override")
-        return PlayAction(play.tile, play.train, override)
+        return PlayAction(play.tile, play.train, override, play.at)
     if kind == "draw":
         tile = data.get("tile")
         return DrawAction(None if tile is None else parse_tile(tile, f"{field}.tile"))
@@ -449,11 +452,15 @@ def legal_actions(state: RoundState, hand: Iterable[Tile] | None = None) -> list
         on_table = table.on_table
         hand = [t for t in full_set(table.set) if t not in on_table]
     out: list[Action] = []
+    feet_on = table.options.chicken_foot
     for tile in dict.fromkeys(hand):
         for name in table.train_names:
-            action = PlayAction(tile, name)
-            if not action_violations(state, action):
-                out.append(action)
+            # R10.5: under chicken foot, one action per open end of the train.
+            ats = [end.at for end in table.facts.open_ends[name]] if feet_on else [None]
+            for at in ats:
+                action = PlayAction(tile, name, at=at)
+                if not action_violations(state, action):
+                    out.append(action)
     for action in (DrawAction(), PassAction()):
         if not action_violations(state, action):
             out.append(action)

@@ -20,17 +20,9 @@ from ..options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions
 from ..parsing import Fields
 from ..text import N_, _, ngettext
 from ..tiles import SETS, Tile, not_in_set, parse_tile, parse_tiles
-from .values import PLAY_FIELDS, Ground, Play, Violation, train_sentence  # noqa: F401 (re-exported)
-
-
-class InvalidTable(BadInput):
-    """A table that cannot exist (a train that does not chain, a tile twice …).
-
-    ``field`` names the offending part as a dotted path ("table.trains.Ann.1").
-    """
-
-
-# --------------------------------------------------------------------------- the table
+from . import feet
+from .values import (PLAY_FIELDS, TURN_FIELDS, Ground, InvalidTable, Play,  # noqa: F401
+                     Violation, train_sentence)
 
 
 #: The fields of API.md's table object (what Table.to_json writes, and no more).
@@ -52,7 +44,7 @@ class TableFacts:
     """
 
     __slots__ = ("ends", "on_table", "turn_tiles", "open_doubles", "binding", "done", "owes",
-                 "drawn_pending", "by_train")
+                 "drawn_pending", "by_train", "open_ends", "open_feet", "binding_feet")
 
 
 @dataclass(frozen=True, eq=True, repr=False)
@@ -87,10 +79,15 @@ class Table:
         for name in given:
             if name not in trains:  # kept so that validate() can name it
                 trains[name] = tuple(given[name])
+        mexican = tuple(self.mexican)
+        if self.options.chicken_foot:
+            # R10: a double at the end of a train is a foot (with no toes yet).
+            trains = {name: feet.as_feet(train) for name, train in trains.items()}
+            mexican = feet.as_feet(mexican)
         set_ = object.__setattr__
         set_(self, "players", players)
         set_(self, "trains", trains)
-        set_(self, "mexican", tuple(self.mexican))
+        set_(self, "mexican", mexican)
         set_(self, "markers", frozenset(self.markers))
         set_(self, "turn", tuple(self.turn))
 
@@ -162,6 +159,9 @@ class Table:
     def facts(self) -> TableFacts:
         """What this table implies for the current player, computed once (TableFacts)."""
         f = TableFacts()
+        if self.options.chicken_foot:
+            feet.fill_facts(self, f)        # R10: feet, toes and several open ends
+            return f
         engine = self.engine
         ends: dict[str | None, int] = {}
         on_table = {Tile(engine, engine)}
@@ -211,8 +211,41 @@ class Table:
 
     # ---- building new tables
 
+    def end_of(self, play: Play, field: str = "play.at") -> "feet.End":
+        """The open end *play* joins (R3.2, R10.5): the one its ``at`` names, or the train's
+        only one; BadInput naming *field* when ``at`` names none of the train's ends, or
+        leaves out which of several (API.md).  Without chicken foot, ``at`` if given is the
+        train's last tile (null for an empty train)."""
+        train = self.train(play.train)
+        if not self.options.chicken_foot:
+            if play.at is not None and (not train or play.at != train[-1]):
+                raise BadInput(_("at names the open end a tile joins: without chicken foot, "
+                                 "the last tile of that train (null for an empty train)."),
+                               field)
+            return feet.End(train[-1] if train else None, self.open_end(play.train))
+        if play.at is None:
+            ends = self.facts.open_ends[play.train]
+            if len(ends) == 1:
+                return ends[0]
+            raise BadInput(_("That train has several open ends: say at which tile the new "
+                             "one goes, with at (R10.5)."), field)
+        found = feet.find_end(train, self.engine, play.at)
+        if found is None:
+            raise BadInput(_("%(tile)s is not an open end of that train: at names its last "
+                             "tile, a double of it, or the last tile of a toe (R10.5).",
+                             tile=play.at), field)
+        return found
+
     def with_play(self, play: Play) -> "Table":
         """The table after *play* (no legality check; the tile must match the train)."""
+        if self.options.chicken_foot:
+            at = self.end_of(play).at
+            changed = feet.place(self.train(play.train), self.engine, at, play.tile)
+            turn = self.turn + (Play(play.tile, play.train),)   # the turn names tile and train
+            if play.train is None:
+                return dataclasses.replace(self, mexican=changed, turn=turn)
+            return dataclasses.replace(self, trains={**self.trains, play.train: changed},
+                                       turn=turn)
         if play.train is None:
             return dataclasses.replace(self, mexican=self.mexican + (play.tile,),
                                        turn=self.turn + (play,))
@@ -234,10 +267,10 @@ class Table:
             "players": list(self.players),
             "current": self.current,
             "first_turn": self.first_turn,
-            "trains": {name: [t.to_json() for t in self.trains[name]] for name in self.players},
+            "trains": {name: feet.train_json(self.trains[name]) for name in self.players},
             "markers": [name for name in self.players if name in self.markers],
-            "mexican": [t.to_json() for t in self.mexican],
-            "turn": [p.to_json() for p in self.turn],
+            "mexican": feet.train_json(self.mexican),
+            "turn": [{"tile": p.tile.to_json(), "train": p.train} for p in self.turn],
             "drawn": self.drawn.to_json() if self.drawn is not None else None,
             "rules": self.options.to_dict(),
         }
@@ -268,6 +301,8 @@ class Table:
         first_turn = data.get("first_turn", False)
         if not isinstance(first_turn, bool):
             raise BadInput(_("first_turn must be true or false."), f"{field}.first_turn")
+        options = RuleOptions.from_dict(data.get("rules"), f"{field}.rules")
+        parse = _feet if options.chicken_foot else _tiles
         raw_trains = data.get("trains") or {}
         if not isinstance(raw_trains, Mapping):
             raise BadInput(_("The trains must be an object from player name to tiles."),
@@ -277,8 +312,8 @@ class Table:
             if name not in players:
                 raise InvalidTable(_("%(name)s is not one of the players, so has no train.",
                                      name=name), f"{field}.trains.{name}")
-            trains[name] = _tiles(tiles, f"{field}.trains.{name}")
-        mexican = _tiles(data.get("mexican") or [], f"{field}.mexican")
+            trains[name] = parse(tiles, f"{field}.trains.{name}")
+        mexican = parse(data.get("mexican") or [], f"{field}.mexican")
         raw_markers = data.get("markers") or []
         if not isinstance(raw_markers, list):
             raise BadInput(_("The markers must be a list of player names."), f"{field}.markers")
@@ -290,11 +325,10 @@ class Table:
         if not isinstance(raw_turn, list):
             raise BadInput(_("The turn must be a list of the plays made so far this turn."),
                            f"{field}.turn")
-        turn = tuple(Play.from_json(p, None, f"{field}.turn.{i}", PLAY_FIELDS)
+        turn = tuple(Play.from_json(p, None, f"{field}.turn.{i}", TURN_FIELDS)
                      for i, p in enumerate(raw_turn))
         drawn = data.get("drawn")
         drawn = None if drawn is None else parse_tile(drawn, f"{field}.drawn")
-        options = RuleOptions.from_dict(data.get("rules"), f"{field}.rules")
         table = cls(set_n, engine, tuple(players), current, first_turn, trains, mexican,
                     frozenset(raw_markers), turn, drawn, options)
         table.validate(field, markers=raw_markers)
@@ -323,15 +357,27 @@ class Table:
         engine = self.engine_tile
         top = self.set
         seen: set[Tile] = set()
-        for name in self.train_names:
-            end = self.engine
-            for i, tile in enumerate(self.train(name)):
-                low, high = tile.low, tile.high
-                if low < 0 or high > top or tile == engine or tile in seen \
-                        or (low != end and high != end):
-                    self._refuse_tile(field, name, i, end, seen)
+        if self.options.chicken_foot:
+            def visit(tile, end, where, name):
+                if tile.low < 0 or tile.high > top or tile == engine or tile in seen \
+                        or not tile.has(end):
+                    self._refuse_tile(tile, name, end, seen, where)
                 seen.add(tile)
-                end = high if low == end else low
+            for name in self.train_names:
+                where = f"{field}.mexican" if name is None else f"{field}.trains.{name}"
+                feet.walk(self.train(name), self.engine, where,
+                          lambda tile, end, at, name=name: visit(tile, end, at, name))
+        else:
+            for name in self.train_names:
+                end = self.engine
+                for i, tile in enumerate(self.train(name)):
+                    low, high = tile.low, tile.high
+                    if low < 0 or high > top or tile == engine or tile in seen \
+                            or (low != end and high != end):
+                        where = f"{field}.mexican" if name is None else f"{field}.trains.{name}"
+                        self._refuse_tile(tile, name, end, seen, f"{where}.{i}")
+                    seen.add(tile)
+                    end = high if low == end else low
         # Decision: a turn play must be in the train it names (API.md); it need not be
         # the train's last tile — the ruling does not second-guess how the table got there.
         in_turn: set[Tile] = set()
@@ -339,7 +385,8 @@ class Table:
             if play.train is not None and play.train not in seen_names:
                 raise InvalidTable(_("%(name)s is not one of the players, so has no train.",
                                      name=play.train), f"{field}.turn.{i}.train")
-            if play.tile in in_turn or play.tile not in self.train(play.train):
+            if play.tile in in_turn or play.tile not in seen or play.tile not in set(
+                    feet.tiles(self.train(play.train))):
                 raise InvalidTable(train_sentence(
                     play.train,
                     N_("%(tile)s is listed as played this turn on the Mexican train, but that "
@@ -358,11 +405,9 @@ class Table:
                                    f"{field}.drawn")
         return self
 
-    def _refuse_tile(self, field: str, name: str | None, i: int, end: int,
-                     seen: set[Tile]) -> None:
-        """Raise InvalidTable for the i-th tile of a train (validate found it wrong)."""
-        tile = self.train(name)[i]
-        where = f"{field}.mexican.{i}" if name is None else f"{field}.trains.{name}.{i}"
+    def _refuse_tile(self, tile: Tile, name: str | None, end: int, seen: set[Tile],
+                     where: str) -> None:
+        """Raise InvalidTable, naming *where*, for a tile of a train validate found wrong."""
         if not tile.in_set(self.set):
             raise InvalidTable(not_in_set(tile, self.set, cite=True), where)
         if tile == self.engine_tile:
@@ -412,7 +457,8 @@ def _check_players(players: Sequence[str], field: str) -> set[str]:
 
 
 def _tiles(values, field: str) -> tuple[Tile, ...]:
-    """parse_tiles, with a fast path for the common well-formed case."""
+    """parse_tiles, with a fast path for the common well-formed case; a foot is refused
+    by name (the option is off)."""
     if type(values) is list:
         out = []
         for v in values:
@@ -423,7 +469,13 @@ def _tiles(values, field: str) -> tuple[Tile, ...]:
                 break
         else:
             return tuple(out)
+        feet.refuse_feet_off(values, field)
     return tuple(parse_tiles(values, field))
+
+
+def _feet(values, field: str) -> tuple:
+    """A train under chicken foot: tiles, maybe ending in a foot (R10, API.md)."""
+    return feet.parse_train(values, field)
 
 
 def whole(value, field: str, message: str) -> int:

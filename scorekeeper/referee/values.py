@@ -25,9 +25,13 @@ class Play:
 
     tile: Tile
     train: str | None
+    at: Tile | None = None   # the open end it joins, under chicken foot (R10.5)
 
     def to_json(self) -> dict:
-        return {"tile": self.tile.to_json(), "train": self.train}
+        data = {"tile": self.tile.to_json(), "train": self.train}
+        if self.at is not None:
+            data["at"] = self.at.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data, table: "Table | None" = None, field: str = "play",
@@ -51,14 +55,29 @@ class Play:
         if table is not None and train is not None and train not in table.trains:
             raise BadInput(_("%(name)s is not a player at this table, so there is no such "
                              "train.", name=train), f"{field}.train")
-        return cls(tile, train)
+        at = data.get("at")
+        at = None if at is None else parse_tile(at, f"{field}.at")
+        play = cls(tile, train, at)
+        if table is not None:
+            table.end_of(play, f"{field}.at")     # an end the train has, or BadInput
+        return play
 
     def __repr__(self) -> str:
-        return f"Play({self.tile} on {'Mexican' if self.train is None else self.train})"
+        at = "" if self.at is None else f" at {self.at}"
+        return f"Play({self.tile} on {'Mexican' if self.train is None else self.train}{at})"
 
 
-#: The fields of a play in API.md (``play``, and each play of a table's ``turn``).
-PLAY_FIELDS = Fields(("tile", "train"), N_("“%(name)s” is not a field of a play."))
+#: The fields of a play in API.md (``play``: which tile, which train, at which open end).
+PLAY_FIELDS = Fields(("tile", "train", "at"), N_("“%(name)s” is not a field of a play."))
+#: The fields of each play of a table's ``turn``.
+TURN_FIELDS = Fields(("tile", "train"), N_("“%(name)s” is not a field of a play."))
+
+
+class InvalidTable(BadInput):
+    """A table that cannot exist (a train that does not chain, a tile twice …).
+
+    ``field`` names the offending part as a dotted path ("table.trains.Ann.1").
+    """
 
 
 #: One rule a play breaks: a stable code, the rule number in RULES.md, a sentence.
