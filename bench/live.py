@@ -37,7 +37,7 @@ from server import pct, running_server  # noqa: E402  (bench/server.py, beside t
 
 PLAYERS = ["Ann", "Bob", "Chi", "Dee", "Eve", "Fay"]
 PIN = "2468"
-POLL = 2.0           # seconds between "anything new?" checks, as static/app.js
+POLL = 2.0           # seconds between "anything new?" checks, as static/js/updates.js
 
 
 class Device(threading.Thread):

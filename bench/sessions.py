@@ -12,7 +12,7 @@ Run from the project root:
    6-player game.
 2. --clients processes (not threads of this one, so the load generator is not
    what is measured), each a phone with, on each server, its own session cookie
-   and the game page's ETag, ask "anything new?" as static/app.js does (GET the
+   and the game page's ETag, ask "anything new?" as static/js/updates.js does (GET the
    game page with If-None-Match: a 304, the smallest request a page makes) as
    fast as they are answered: each request to one server, then the same to the
    other, so both see the same machine at the same moment (these 2 cores are
@@ -21,7 +21,7 @@ Run from the project root:
    runs --seconds, or --max-requests per client, whichever ends first.
 3. Prints what each request cost each server in CPU time (its process's, from
    /proc: the same whatever else the machine runs) and its latencies, and the
-   ratios off ÷ on (the figure in README and docs/benchmarks.md).
+   ratios off ÷ on (the figure in docs/development.md and docs/benchmarks.md).
 """
 
 from __future__ import annotations

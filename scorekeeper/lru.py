@@ -1,6 +1,6 @@
 """One small cache for the app's three: a bounded map, least recently used out first.
 
-The kept pages (:mod:`.pagecache`), the checked session cookies (:mod:`.sessions`) and
+The kept pages (:mod:`.updates`), the checked session cookies (:mod:`.sessions`) and
 the checked PINs (:mod:`.pins`) each hold one, made per app in ``app.extensions`` (or
 on the app's session interface), so two apps — two tests — never share what they keep.
 Thread-safe: waitress answers from several threads at once.

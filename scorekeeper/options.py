@@ -4,12 +4,15 @@ One :class:`RuleOptions` value is threaded through scoring and the referee, so
 no view ever asks "which profile is this?".  Each option is one row of
 :data:`OPTIONS` (an :class:`Option`: its name, rule, words and values); the
 labels, the rules, the choices, the defaults, the reading of text and the
-new-game form's fields are all made from the rows.
+new-game form's fields are all made from the rows.  :func:`deal_table_json` is every
+deal the new-game page's script may look up, worked out once.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, fields
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from .errors import BadInput
@@ -301,5 +304,29 @@ def parse_engines(set_n: int, start, end) -> tuple[int, int]:
     return start, end
 
 
+@lru_cache(maxsize=1)
+def deal_table_json() -> str:
+    """Every deal the form can ask about (R1.3, R1.4), so its script only looks up; and
+    how many players a game may have.
+
+    Worked out once per process: it depends on nothing but the deal tables, the sets and
+    the numbers of players (no game, no language), and every GET of the page sends it."""
+    deals, suggested = {}, {}
+    for table in DEAL_TABLES:
+        suggested[table] = {n: [{"set": r[2], "tiles_each": r[3]}
+                                for r in DEAL_TABLES[table] if r[0] <= n <= r[1]]
+                            for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+        for starter in CHOICES["starter"]:
+            options = RuleOptions(deal=table, starter=starter)
+            for set_n in SETS:
+                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+                    d = deal_for(set_n, n, options)
+                    deals[f"{table}|{starter}|{set_n}|{n}"] = {
+                        "tiles_each": d.tiles_each, "fits": d.fits, "max_each": d.max_each,
+                        "in_table": d.in_table, "boneyard": d.boneyard}
+    return json.dumps({"deals": deals, "suggested": suggested, "sizes": {n: set_size(n) for n in SETS},
+                       "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS}})
+
+
 __all__ = ["RuleOptions", "Option", "OPTIONS", "OPTION", "CHOICES", "Deal", "deal_for",
-           "round_engines", "parse_engines", "SETS", "MIN_PLAYERS", "MAX_PLAYERS"]
+           "round_engines", "parse_engines", "deal_table_json", "SETS", "MIN_PLAYERS", "MAX_PLAYERS"]

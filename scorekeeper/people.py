@@ -1,12 +1,11 @@
-"""People across games and seasons (issue 12): records, aliases, seasons.
+"""People across games (issue 12): the players' directory, a player's record, aliases.
 
 The figures come from the ``seats`` table that storage keeps in step with every save
-(``storage.club``, which holds every read and write of the club's tables), so a record
+(``storage.people``, which holds every read and write of the players' tables), so a record
 or a season's standings is one indexed SQL sum, however many games the club has
-played.  Here they become records and season tables, and what a person asks for (a
-name to join to another, a season) is checked, with the sentence that refuses it.
-Only complete games that are not in "Recently deleted" count; a season holds the
-complete games created within its dates (the server's local date, inclusive).
+played.  Here they become records, and a name to join to another is checked, with the
+sentence that refuses it.  Only complete games that are not in "Recently deleted"
+count.  Seasons are :mod:`scorekeeper.seasons`.
 """
 
 from __future__ import annotations
@@ -17,10 +16,11 @@ from dataclasses import dataclass
 from .colours import default_colours
 from .errors import BadInput
 from .game import game_title, person_key
-from .records import Record, Season, SeasonTable, check_season, rank
-from .storage import club, snapshot, write
+from .records import Record
+from .storage import people as stored
+from .storage import snapshot, write
 # Read as stored: the pages ask this module for them with the rest of a person's data.
-from .storage.club import known_names, seasons  # noqa: F401
+from .storage.people import known_names  # noqa: F401
 from .storage.games import last_game_id  # noqa: F401
 from .text import _
 from .timing import average_seconds, seconds_between, total_seconds
@@ -30,12 +30,8 @@ class UnknownPlayer(LookupError):
     """No game (outside "Recently deleted") has a player of that name."""
 
 
-class SeasonNotFound(LookupError):
-    """No season has that id."""
-
-
-def _records(sums: list[tuple], names: dict[str, str]) -> list[Record]:
-    """Records from storage's sums (club.record_sums), each named as *names* say."""
+def records_of(sums: list[tuple], names: dict[str, str]) -> list[Record]:
+    """Records from storage's sums (stored.record_sums), each named as *names* say."""
     return [Record(names.get(person, person), person, games, wins, rounds, points, zeros,
                    lowest) for person, games, wins, rounds, points, zeros, lowest in sums]
 
@@ -44,8 +40,8 @@ def directory(db) -> list[Record]:
     """Every person of the live games, by name, with their record (zeros when none of
     their games is complete yet)."""
     with snapshot(db):
-        names = club.names(db)
-        found = {r.key: r for r in _records(club.record_sums(db), names)}
+        names = stored.names(db)
+        found = {r.key: r for r in records_of(stored.record_sums(db), names)}
     people = [found.get(person) or Record(name, person, 0, 0, 0, 0, 0, None)
               for person, name in names.items()]
     return sorted(people, key=lambda r: (r.name.casefold(), r.key))
@@ -102,8 +98,8 @@ class Player:
 
 def find_person(db, name: str) -> str:
     """The person key of *name*, or UnknownPlayer when no live game has that name."""
-    person = club.person_of(db, name)
-    if not club.plays_live(db, person):
+    person = stored.person_of(db, name)
+    if not stored.plays_live(db, person):
         raise UnknownPlayer(_short(name))
     return person
 
@@ -112,20 +108,20 @@ def player(db, name: str) -> Player:
     """Everything the player's page shows; UnknownPlayer for a name never seen."""
     with snapshot(db):
         person = find_person(db, name)
-        names = club.names(db, person)
-        found = _records(club.record_sums(db, person=person), names)
+        names = stored.names(db, person)
+        found = records_of(stored.record_sums(db, person=person), names)
         record = found[0] if found else Record(names[person], person, 0, 0, 0, 0, 0, None)
-        times = club.round_times(db, person)
+        times = stored.round_times(db, person)
         games = tuple(_played(row, times.get(row[0], []))
-                      for row in club.played_games(db, person))
-        spellings = club.spellings(db, person, besides=record.name)
-        aliases = club.aliases(db, person)
-        in_progress = club.games_in_progress(db, person)
+                      for row in stored.played_games(db, person))
+        spellings = stored.spellings(db, person, besides=record.name)
+        aliases = stored.aliases(db, person)
+        in_progress = stored.games_in_progress(db, person)
     return Player(record, games, spellings, aliases, in_progress)
 
 
 def _played(row: tuple, times: list[tuple[str | None, str | None]]) -> PlayedGame:
-    """A played game from storage's row (club.played_games) and its rounds' times."""
+    """A played game from storage's row (stored.played_games) and its rounds' times."""
     *figures, seat, colours = row
     palette = json.loads(colours) if colours else default_colours(figures[5])
     seconds = total_seconds(seconds_between(start, saved) for start, saved in times)
@@ -148,21 +144,21 @@ def add_alias(db, alias: str, of: str) -> Record:
     alias, of = alias.strip(), of.strip()
     with write(db):   # the checks and the change see one state
         for name, field in ((alias, "alias"), (of, "of")):
-            if not club.spelling_plays_live(db, name):
+            if not stored.spelling_plays_live(db, name):
                 raise BadInput(_("No game has a player called %(name)s.", name=_short(name)),
                                field)
-        moved, kept = club.person_of(db, alias), club.person_of(db, of)
+        moved, kept = stored.person_of(db, alias), stored.person_of(db, of)
         if moved == kept:
             raise BadInput(_("%(alias)s and %(of)s are already the same player.",
                              alias=alias, of=of), "alias")
         if moved != person_key(alias):   # an alias already: say whose, as it was joined
             raise BadInput(_("%(alias)s is already joined to %(name)s; separate it first.",
-                             alias=alias, name=club.joined_to(db, alias)), "alias")
+                             alias=alias, name=stored.joined_to(db, alias)), "alias")
         # Any game, a deleted one too (it may come back): they are two people.
-        if club.sat_together(db, moved, kept):
+        if stored.sat_together(db, moved, kept):
             raise BadInput(_("%(alias)s and %(of)s sat at the same game, so they are two "
                              "different players.", alias=alias, of=of), "alias")
-        club.join(db, moved, kept, alias=alias, of=of)
+        stored.join(db, moved, kept, alias=alias, of=of)
     return record_of(db, of)
 
 
@@ -170,7 +166,7 @@ def remove_alias(db, alias: str) -> None:
     """*alias* is its own person again (BadInput when it is not an alias), and so is every
     name that was joined to it (they follow it out, as they followed it in)."""
     with write(db):
-        if not club.separate(db, alias or ""):
+        if not stored.separate(db, alias or ""):
             raise BadInput(_("%(name)s is not joined to another player.",
                              name=_short(alias or "")), "alias")
 
@@ -186,37 +182,3 @@ def record_of(db, name: str) -> Record:
 def _short(name: str, limit: int = 40) -> str:
     """A name as a sentence quotes it: cut to *limit* characters."""
     return name if len(name) <= limit else name[:limit] + "…"
-
-
-# --- seasons ---------------------------------------------------------------
-
-def create_season(db, name, start, end) -> Season:
-    """Store a season (a name and an inclusive date range), checked first."""
-    name, first, last = check_season(name, start, end)
-    return club.add_season(db, name, first, last)
-
-
-def get_season(db, season_id: str) -> Season:
-    """The season with that id; SeasonNotFound when there is none."""
-    season = club.find_season(db, season_id)
-    if season is None:
-        raise SeasonNotFound(season_id)
-    return season
-
-
-def delete_season(db, season_id: str) -> None:
-    """Remove a season (the games and records stay as they are)."""
-    if not club.delete_season(db, season_id):
-        raise SeasonNotFound(season_id)
-
-
-def season_records(db, season: Season) -> list[Record]:
-    """Each person's record over the season's complete games."""
-    return _records(club.record_sums(db, days=(season.start, season.end)), club.names(db))
-
-
-def season_table(db, season_id: str, rank_by: str = "wins", min_games: int = 0) -> SeasonTable:
-    """A season's standings (SeasonNotFound, or BadInput for an unknown order)."""
-    with snapshot(db):
-        season = get_season(db, season_id)
-        return rank(season, season_records(db, season), rank_by, min_games)

@@ -17,7 +17,7 @@ from . import configured_app, create_app, storage
 from .api.photo import MAX_PHOTO_BYTES
 from .netinfo import join_urls
 from .text import _
-from .wiring import SECURITY_HEADERS
+from .web import SECURITY_HEADERS
 
 
 class SecureErrorTask(ErrorTask):

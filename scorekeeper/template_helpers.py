@@ -13,20 +13,21 @@ from .clubpin import holds_club, is_set
 from .options import OPTION_CITES, OPTION_LABELS, VALUE_LABELS
 from .pins import is_keeper
 from .timing import format_duration
-from .views import assets, devices, rules, this_page
+from .updates import update_attrs
+from .views import assets, rules, this_page
 
 
 def init_app(app: Flask) -> None:
     """Give the templates their filters (``bdi``, ``rules``, ``address``, ``duration``) and
     globals (dominoes, rule links, option labels, the device's role, the club PIN's state,
-    the live-update attributes, this page's address, the theme colour, train markers)."""
+    the pages' update attributes, this page's address, the theme colour, train markers)."""
     app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules, address=address,
                                  duration=format_duration)
     app.jinja_env.globals.update(
         keeper=is_keeper,
         club_protected=is_set,
         holds_club=holds_club,
-        live_attrs=devices.live_attrs,
+        update_attrs=update_attrs,
         rule_url=rules.rule_url,
         domino_svg=assets.domino_svg,
         sprite_url=assets.sprite_url,

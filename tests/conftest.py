@@ -22,9 +22,54 @@ import sqlite3
 
 import pytest
 from jinja2 import FileSystemBytecodeCache
+from werkzeug.routing import Rule
+from werkzeug.security import generate_password_hash
 
 from helpers import create_game
-from scorekeeper import create_app, storage
+from scorekeeper import create_app, pins, storage
+
+
+@pytest.fixture(scope="session", autouse=True)
+def url_rules_compiled_once():
+    """Each app's URL rules share the builders the session's first app compiled.
+
+    Werkzeug writes a small function per URL rule (and per way of building it), through
+    the ast module and compile(): for the app's 80-odd rules that was nine tenths of
+    create_app, and every test makes an app.  The function depends only on the rule's
+    parts and its defaults, and is bound to each rule afresh, so a rule compiled once is
+    the same for every app (rules with defaults are compiled as ever).
+    """
+    original = Rule._compile_builder
+    built: dict = {}
+
+    def compile_builder(self, append_unknown: bool = True):
+        if self.defaults:
+            return original(self, append_unknown)
+        key = (self.rule, tuple(self._trace), append_unknown)
+        if key not in built:
+            built[key] = original(self, append_unknown)
+        return built[key]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(Rule, "_compile_builder", compile_builder)
+        yield
+
+
+#: The cost of the scrypt hash the tests store PINs with.  The app's own is Werkzeug's
+#: default (scrypt, n = 2**15: a tenth of a second or more to check, on purpose, which
+#: tests/test_pin.py checks); what the tests check of a PIN — the limits, the roles, what
+#: is stored and shown — is the same at a cost of 2**10, which a guess checks in a
+#: millisecond, so the lockout tests do not spend seconds on their twenty wrong PINs.
+TEST_PIN_HASH = "scrypt:1024:8:1"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cheap_pin_hashes():
+    """PINs stored with TEST_PIN_HASH's cost in every test (pins.hash_pin's only hash)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(pins, "generate_password_hash",
+                   functools.partial(generate_password_hash, method=TEST_PIN_HASH))
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -298,7 +298,7 @@ def test_delete_moves_to_trash_and_restore_brings_it_back_whole(app, client, gam
     def live_log():
         # The page as shown, less the game's version (a delete and a restore are changes).
         html = client.get(f"/games/{gid}/rounds/2/live/log").get_data(as_text=True)
-        return re.sub(r' data-(version|live-etag)="[^"]*"', "", html)
+        return re.sub(r' data-(version|updates-etag)="[^"]*"', "", html)
 
     log = live_log()
     r = client.delete(f"/api/games/{gid}")

@@ -72,8 +72,8 @@ def test_scorekeeper_and_viewer(live_server, devices):
     tablet.fill("#score-0", "7")
     api(live_server, "PUT", f"/api/games/{gid}/rounds/3",
         {"scores": {PLAYERS[0]: 0, PLAYERS[1]: 9, PLAYERS[2]: 6}}, pin="4826")
-    tablet.wait_for_selector("#live-notice:not([hidden])", timeout=3000)
-    assert "Another device saved round 3" in tablet.inner_text("#live-notice")
+    tablet.wait_for_selector("#updates-notice:not([hidden])", timeout=3000)
+    assert "Another device saved round 3" in tablet.inner_text("#updates-notice")
     assert tablet.input_value("#score-0") == "7"
 
     # The phone's scorekeeper enters the PIN: now it has the buttons.

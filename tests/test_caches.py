@@ -8,7 +8,7 @@ import gzip
 import pytest
 
 from helpers import create_game
-from scorekeeper import create_app, pagecache, pins
+from scorekeeper import create_app, updates, pins
 
 PLAYERS = ["Ann", "Bob", "Chi"]
 PIN = "2468"
@@ -75,7 +75,7 @@ def test_a_kept_page_is_compressed_as_flask_compress_would(database, levels):
     gid = create_game(app.test_client(), PLAYERS, pin=PIN)["id"]
     path = f"/games/{gid}/standings"       # a viewer's page: no form token, compressed once
     for encoding in ("br", "gzip"):
-        pagecache.init_app(app)         # nothing kept: the first answer is rendered
+        updates.init_app(app)         # nothing kept: the first answer is rendered
         sent = app.test_client().get(path, headers={"Accept-Encoding": encoding})
         kept = app.test_client().get(path, headers={"Accept-Encoding": encoding})
         assert "X-Page-Cache" not in sent.headers and kept.headers["X-Page-Cache"] == "hit"

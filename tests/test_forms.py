@@ -90,7 +90,7 @@ def test_the_round_form_passes_the_scores_and_tiles_to_save(app, gid, data, scor
 
 
 def test_the_round_form_keeps_the_names_on_the_wire(app, gid):
-    # The page, static/app.js, the merge and pages already open all send these names.
+    # The page, static/js/offline.js, the merge and pages already open all send these names.
     form = round_form(app, gid, seats("0", "7", "12"))
     assert [field.name for field in form.seats[1]] == [
         "score-1", "hand-1", "base-1", "mine-1", "mine-hand-1", "theirs-hand-1", "pick-1"]

@@ -32,7 +32,7 @@ def test_every_page_links_the_manifest_and_the_touch_icon(client, game_factory, 
 @pytest.mark.parametrize("lang, name, short", [
     ("en", "Mexican Train Scorekeeper", "Scorekeeper"),
     ("th", "จดคะแนนรถไฟเม็กซิกัน", "จดคะแนน"),
-    ("el", "Σκορ για το Μεξικάνικο τρένο", "Βαθμολόγιο"),
+    ("el", "Σκορ Μεξικάνικου τρένου", "Σκορ τρένου"),
 ])
 def test_the_manifest(client, lang, name, short):
     r = client.get(f"/manifest.webmanifest?lang={lang}")
@@ -71,5 +71,5 @@ def test_chromium_reads_the_manifest_under_the_csp(live_server, browser):
     context.close()
     assert got["url"].endswith("/manifest.webmanifest?lang=el") and got["errors"] == []
     manifest = json.loads(got["data"])
-    assert manifest["short_name"] == "Βαθμολόγιο" and manifest["display"] == "standalone"
+    assert manifest["short_name"] == "Σκορ τρένου" and manifest["display"] == "standalone"
     assert refused == []

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from scorekeeper import create_app, people, storage
+from scorekeeper import create_app, people, seasons, storage
 
 DATA = Path(__file__).resolve().parent / "data"
 RELEASED = ["m001_initial", "m002_live_moves", "m003_move_undo", "m004_trash",
@@ -123,7 +123,7 @@ def test_a_database_made_by_main_opens_and_migrating_it_changes_nothing_it_had(t
     chi = people.player(db, "Chi")   # named as in their latest game, where they are Dee
     assert (chi.record.name, chi.record.games, chi.record.points, chi.aliases,
             chi.in_progress) == ("Dee", 1, 11, ("Dee",), 1)
-    assert [s.name for s in people.seasons(db)] == ["Autumn 2026"]
+    assert [s.name for s in seasons.seasons(db)] == ["Autumn 2026"]
     # It goes on as any database: a save, a restored game and a separated alias.
     game = storage.load_game(db, ids["Ann Dee"])
     for number in (2, 3):

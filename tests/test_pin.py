@@ -49,6 +49,17 @@ def test_the_pin_is_never_shown(client, game, game_factory):
     assert open_game["protected"] is False
 
 
+def test_a_pin_is_stored_as_a_hash_slow_to_check(monkeypatch):
+    """The app's own hash: Werkzeug's scrypt at a cost of at least 2**15, slow to check on
+    purpose (the other tests store PINs at a lower cost: conftest.TEST_PIN_HASH)."""
+    from werkzeug.security import check_password_hash, generate_password_hash
+    monkeypatch.setattr(pins, "generate_password_hash", generate_password_hash)
+    stored = pins.hash_pin(PIN)
+    method, n, _r, _p = stored.split("$")[0].split(":")
+    assert method == "scrypt" and int(n) >= 2 ** 15 and PIN not in stored
+    assert check_password_hash(stored, PIN) and not check_password_hash(stored, "2469")
+
+
 def write_requests(gid):
     """Every API write to a game: (method, path, body)."""
     return [
@@ -412,11 +423,11 @@ def test_new_game_page_sets_a_pin(client):
 # --- live updates and the board -------------------------------------------------
 
 def test_an_open_page_gets_304_until_the_game_changes(client, app, game):
-    """What static/app.js does every 1.5 s: ask for the page again with its ETag."""
+    """What static/js/updates.js does every 1.5 s: ask for the page again with its ETag."""
     gid = game["id"]
     first = client.get(f"/games/{gid}")
     etag = first.headers["ETag"]
-    assert f'data-live-etag="{etag.strip(chr(34))}"' in first.get_data(as_text=True)
+    assert f'data-updates-etag="{etag.strip(chr(34))}"' in first.get_data(as_text=True)
     r = client.get(f"/games/{gid}", headers={"If-None-Match": etag})
     assert r.status_code == 304 and r.data == b""
     client.put(f"/api/games/{gid}/rounds/2", json=scores(), headers={pins.HEADER: PIN})
@@ -452,8 +463,8 @@ def test_a_reload_after_a_compressed_first_page_is_a_304(client, game):
                                   "/games/{gid}/rounds/1/live/log", "/games/{gid}/board"])
 def test_game_pages_follow_the_game(client, game, path):
     r = client.get(path.format(gid=game["id"]))
-    assert r.headers["ETag"] and "data-live-etag=" in r.get_data(as_text=True)
-    assert "data-live" in r.get_data(as_text=True)
+    assert r.headers["ETag"] and "data-updates-etag=" in r.get_data(as_text=True)
+    assert "data-updates>" in r.get_data(as_text=True)
     assert client.get(path.format(gid=game["id"]),
                       headers={"If-None-Match": r.headers["ETag"]}).status_code == 304
 

@@ -394,7 +394,7 @@ def test_the_players_pages(client):
     play(client, ["Ann", "王小明"], [[0, 12], [3, 0]], name="Friday")
     html = client.get("/players").get_data(as_text=True)
     assert "<bdi>Ann</bdi>" in html and "<bdi>王小明</bdi>" in html
-    assert "data-live-etag" in html
+    assert "data-updates-etag" in html
     page = client.get("/players/Ann").get_data(as_text=True)
     assert "<h1><bdi>Ann</bdi></h1>" in page
     assert '<svg class="chart"' in page and "Friday" in page

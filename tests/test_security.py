@@ -31,7 +31,7 @@ PAGES = ["/", "/games/new", "/games/{gid}", "/games/{gid}/rounds/1", "/games/{gi
          "/games/{gid}/rounds/1/referee/plan", "/referee", "/nowhere"]
 
 
-@pytest.mark.parametrize("path", PAGES + ["/static/app.css", "/static/app.js", "/healthz",
+@pytest.mark.parametrize("path", PAGES + ["/static/app.css", "/static/js/updates.js", "/healthz",
                                           "/api/games", "/api/nowhere", "/backup.sqlite",
                                           "/games/{gid}/export.json"])
 def test_every_response_has_the_security_headers(client, gid, path):

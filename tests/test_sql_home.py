@@ -111,7 +111,7 @@ def test_storage_is_where_the_sql_is():
     assert len(found) > 60
     assert any("games.py" in line and "select deleted_at from games" in line for line in found)
     assert any("schema.py" in line and "CREATE TRIGGER" in line for line in found)
-    assert any("club.py" in line and "db['seasons']" in line for line in found)
+    assert any("seasons.py" in line and "db['seasons']" in line for line in found)
 
 
 def test_no_module_outside_storage_writes_or_runs_sql():

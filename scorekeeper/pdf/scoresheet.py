@@ -6,9 +6,9 @@ so a shell or a bot can print a sheet too.  ``views/printing.py`` serves them.
 The text goes through the pen (:mod:`.pen`: fonts per script, Thai shaping); the
 engine dominoes and the winner's star are :mod:`.shapes`.
 
-The sheet is first data (:class:`_Sheet`: what is written where, from a game
+The sheet is first data (:class:`Sheet`: what is written where, from a game
 or from a plan), then drawn a part at a time: the header, the footer, the block
-under the grid (measured first), the grid (:class:`_Grid`: its rows and columns
+under the grid (measured first), the grid (:class:`Grid`: its rows and columns
 fitted to the room left), its header row, rounds, summary and lines.
 
 Decisions worth knowing:
@@ -34,126 +34,19 @@ from datetime import datetime
 from typing import ClassVar, Sequence
 
 from reportlab.lib.pagesizes import landscape
-from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import BadInput
 from ..game import Game, parse_game_name, parse_players
 from ..options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for, parse_engines, round_engines
-from ..text import N_, _, format_date, format_list, ngettext
+from ..text import _, format_date, ngettext
 from ..tiles import parse_set
-from .pen import (FRAME, GRID, HEADER_FILL, INK, MUTED, PAPERS, STRIPE, TOTAL_FILL, WHITE,
-                  WIN_FILL, ZERO_FILL, ZERO_RING, Page, Pen, draw_footer, one_page, parse_paper)
-from ..timing import format_duration
-from .shapes import draw_domino, draw_qr, draw_star, draw_train_mark
+from .grid import Grid, draw_grid_lines, draw_header_row, draw_rounds, draw_summary
+from .pen import FRAME, INK, MUTED, PAPERS, Page, Pen, draw_footer, one_page, parse_paper
+from .shapes import draw_qr
+from .sheet import Sheet, blank_sheet, game_sheet
 
 #: Up to this many players the sheet is portrait; more turn it to landscape.
 PORTRAIT_MAX_PLAYERS = 8
-
-
-# --- the sheet as data ---------------------------------------------------------
-
-@dataclass(frozen=True)
-class _Summary:
-    """The rows under the rounds, as printed: one value per seat in each."""
-
-    totals: list[str]
-    zero_rounds: list[str]
-    lowest: list[str]
-    places: list[str]
-    first: list[bool]           # players in first place (gold cell), only for a finished game
-
-
-@dataclass(frozen=True)
-class _Sheet:
-    """What a sheet says and where, whether from a game or from a plan: drawn as it is."""
-
-    title: str | None           # None: a line to write the game's name on
-    date: str | None            # None: a line to write the date on
-    set_n: int
-    engines: list[int]
-    options: RuleOptions
-    players: list[str | None]   # None: a blank box to write a name in
-    cells: list[list[int | None]]   # [round][player]; None: empty
-    summary: _Summary | None    # None: summary rows left empty
-    status: str | None          # the line under the grid (winner, or "in progress")
-    notes: list[str]            # tiebreak sentences (R8)
-    hint: str | None            # the small print for a blank sheet
-    colours: list[str] | None = None   # each seat's train colour (a game's sheet)
-    check: tuple[str, str] | None = None   # the check code as shown, the verify page's URL
-    game_time: str | None = None    # the line saying how long the game took (so far)
-
-
-@dataclass(frozen=True)
-class _CheckBox:
-    """The check code's box at the right of the block under the grid: the QR code and,
-    left of it, the code with its label and a line on what it is for."""
-
-    qr: ClassVar[float] = 60.0      # the QR code's side (about 21 mm: a phone reads it)
-    text_w: ClassVar[float] = 112.0
-    gap: ClassVar[float] = 8.0
-
-    @classmethod
-    def width(cls) -> float:
-        return cls.qr + cls.gap + cls.text_w
-
-
-def _game_sheet(game: Game, check: tuple[str, str] | None = None) -> _Sheet:
-    standings = game.standings()
-    by_player = {row.player: row for row in standings.rows}
-    rows = [by_player[p] for p in game.players]
-    cells = [[None if r.scores is None else r.scores.get(p) for p in game.players]
-             for r in game.rounds]
-    played = game.played
-    summary = _Summary(
-        totals=[str(r.total) for r in rows],
-        zero_rounds=[str(r.zero_rounds) for r in rows],
-        lowest=["–" if r.lowest_nonzero is None else str(r.lowest_nonzero) for r in rows],
-        places=[str(r.place) for r in rows],
-        first=[standings.complete and r.place == 1 for r in rows],
-    ) if played else None
-    if standings.complete:
-        winners = standings.winners
-        points = by_player[winners[0]].total
-        if len(winners) == 1:
-            status = _("Winner: %(name)s with %(points)s points (R8.1).",
-                       name=winners[0], points=points)
-        else:
-            status = _("Shared first place: %(names)s with %(points)s points each (R8.4).",
-                       names=format_list(winners), points=points)
-    elif played:
-        status = _("In progress: %(played)s of %(rounds)s rounds played; totals and places so far.",
-                   played=played, rounds=len(game.rounds))
-    else:
-        # Nothing recorded yet: printed to keep score by hand, like a blank sheet.
-        status = None
-    game_time = None
-    if game.seconds is not None:
-        game_time = (_("Game time: %(time)s", time=format_duration(game.seconds))
-                     if standings.complete else
-                     _("Time so far: %(time)s", time=format_duration(game.seconds)))
-    return _Sheet(
-        title=game.display_name(), date=game.created_at[:10] or None, set_n=game.set,
-        engines=[r.engine for r in game.rounds], options=game.options,
-        players=list(game.players), cells=cells, summary=summary, status=status,
-        # with no round played everyone "ties" at 0: no tiebreak to explain yet
-        notes=list(standings.notes) if played else [],
-        hint=None if played else _hand_scoring_hint(),
-        colours=list(game.colours_by_player.values()), check=check, game_time=game_time)
-
-
-def _hand_scoring_hint() -> str:
-    """The small print of a sheet kept by hand: how to mark zero rounds and break ties (R8)."""
-    return _("A zero round (the player went out) scores 0; circle it. Lowest total wins "
-             "(R8.1). Equal totals: more zero rounds ranks higher (R8.2), then the lower "
-             "lowest non-zero round (R8.3); still equal, they share the place (R8.4).")
-
-
-def _blank_sheet(players: list[str | None], set_n: int, engines: list[int],
-                 options: RuleOptions, name: str) -> _Sheet:
-    return _Sheet(
-        title=name or None, date=None, set_n=set_n, engines=engines, options=options,
-        players=players, cells=[[None] * len(players) for _e in engines], summary=None,
-        status=None, notes=[], hint=_hand_scoring_hint())
 
 
 # --- drawing -----------------------------------------------------------------
@@ -170,84 +63,21 @@ class _Line:
     rule_to: float | None = None    # a write-in line from the text's end to this x
 
 
-#: The rows under the rounds, each a whole message (translated when drawn).
-_SUMMARY_LABELS = (N_("Total"), N_("Zero rounds"), N_("Lowest non-zero"), N_("Place"))
-
-
 @dataclass(frozen=True)
-class _Grid:
-    """Where the grid's rows and columns go, computed once from the room left."""
+class _CheckBox:
+    """The check code's box at the right of the block under the grid: the QR code and,
+    left of it, the code with its label and a line on what it is for."""
 
-    x: float            # left edge
-    top: float          # top edge (the header row's top)
-    head_h: float       # the header row (seats and names)
-    label_w: float      # the label column (round, engine)
-    col_w: float        # one player's column
-    players: int
-    rounds: int
-    rh: float           # every row under the header
-    num_size: float     # the scores
-    half: float         # one end of an engine domino
-    engine_size: float  # the engine's name beside its domino
-    gap: ClassVar[float] = 3.0   # the double rule between the rounds and the summary
+    qr: ClassVar[float] = 60.0      # the QR code's side (about 21 mm: a phone reads it)
+    text_w: ClassVar[float] = 112.0
+    gap: ClassVar[float] = 8.0
 
     @classmethod
-    def fit(cls, pen: Pen, sheet: _Sheet, page: Page, top: float,
-            bottom_limit: float) -> "_Grid":
-        """The grid between *top* and *bottom_limit*: rows shrink (or grow) to fill it."""
-        n = len(sheet.players)
-        # The header row grows (up to 64 pt) when a long name needs more than three lines.
-        head_h = 34.0
-        col_w_est = min(118.0, (page.width - 90.0) / n)    # the label column is at most ~90 pt
-        for name in sheet.players:
-            if name:
-                lines = pen.wrap(name, col_w_est - 8, 6.5, bold=True)
-                head_h = max(head_h, min(64.0, len(lines) * 6.5 * 1.15 + 12))
-        engines = sheet.engines
-        n_rows = len(engines) + len(_SUMMARY_LABELS)
-        gap = cls.gap
-        rh = (top - bottom_limit - head_h - gap) / n_rows
-        # Taller rows on a blank sheet leave room to write by hand.
-        rh = max(11.0, min(30.0 if sheet.summary is None else 26.0, rh))
-        num_size = min(10.5, rh * 0.62)
-        # The label column: round number, the engine as a domino, its name ("12-12").
-        half = min(rh * 0.72, 15.0)
-        engine_size = min(8.0, num_size)
-        engine_w = max(pen.width(f"{e}-{e}", engine_size) for e in engines)
-        label_w = max(72.0, 22 + 2 * half + 4 + engine_w + 5)
-        col_w = min(118.0, (page.width - label_w) / n)
-        x = page.left + (page.width - (label_w + col_w * n)) / 2
-        return cls(x=x, top=top, head_h=head_h, label_w=label_w, col_w=col_w, players=n,
-                   rounds=len(engines), rh=rh, num_size=num_size, half=half,
-                   engine_size=engine_size)
-
-    @property
-    def width(self) -> float:
-        return self.label_w + self.col_w * self.players
-
-    @property
-    def rounds_top(self) -> float:
-        return self.top - self.head_h
-
-    @property
-    def summary_top(self) -> float:
-        return self.rounds_top - self.rounds * self.rh - self.gap
-
-    @property
-    def bottom(self) -> float:
-        return self.summary_top - len(_SUMMARY_LABELS) * self.rh
-
-    def column(self, i: int) -> float:
-        """The left edge of player *i*'s column."""
-        return self.x + self.label_w + i * self.col_w
-
-    def band(self, c: Canvas, top_y: float, color) -> None:
-        """Fill one row of the whole grid's width."""
-        c.setFillColor(color)
-        c.rect(self.x, top_y - self.rh, self.width, self.rh, stroke=0, fill=1)
+    def width(cls) -> float:
+        return cls.qr + cls.gap + cls.text_w
 
 
-def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str | None) -> bytes:
+def _render(sheet: Sheet, paper: str, printed: datetime | None, font_dir: str | None) -> bytes:
     """The sheet on one page of *paper* (landscape above PORTRAIT_MAX_PLAYERS), as PDF bytes."""
     size = PAPERS[paper]
     if len(sheet.players) > PORTRAIT_MAX_PLAYERS:
@@ -258,25 +88,25 @@ def _render(sheet: _Sheet, paper: str, printed: datetime | None, font_dir: str |
                     subject=_("Mexican Train scoresheet"), font_dir=font_dir)
 
 
-def _draw_sheet(pen: Pen, sheet: _Sheet, page: Page, printed: datetime | None) -> None:
+def _draw_sheet(pen: Pen, sheet: Sheet, page: Page, printed: datetime | None) -> None:
     """Every part of the sheet, in order: the grid's rows take the room the others leave."""
     c = pen.c
     header_bottom = _draw_header(pen, sheet, page)
     footer_top = draw_footer(pen, page, printed)
     # The block under the grid is measured first, so the grid's rows take what is left.
     block, block_h = _under_grid(pen, sheet, page)
-    grid = _Grid.fit(pen, sheet, page, top=header_bottom - 10,
+    grid = Grid.fit(pen, sheet, page, top=header_bottom - 10,
                      bottom_limit=footer_top + block_h + (10 if block_h else 0))
-    _draw_header_row(pen, sheet, grid)
-    _draw_rounds(pen, sheet, grid)
-    _draw_summary(pen, sheet, grid)
-    _draw_grid_lines(c, grid)
+    draw_header_row(pen, sheet, grid)
+    draw_rounds(pen, sheet, grid)
+    draw_summary(pen, sheet, grid)
+    draw_grid_lines(c, grid)
     _draw_lines(pen, block, grid.bottom - 10)
     if sheet.check is not None:
         _draw_check(pen, sheet.check, page, grid.bottom - 10)
 
 
-def _draw_header(pen: Pen, sheet: _Sheet, page: Page) -> float:
+def _draw_header(pen: Pen, sheet: Sheet, page: Page) -> float:
     """The game's name (or a line to write it on), set and rounds, date, rules; answers
     the y of the rule under it."""
     c = pen.c
@@ -326,7 +156,7 @@ def _draw_header(pen: Pen, sheet: _Sheet, page: Page) -> float:
     return header_bottom
 
 
-def _under_grid(pen: Pen, sheet: _Sheet, page: Page) -> tuple[list[_Line], float]:
+def _under_grid(pen: Pen, sheet: Sheet, page: Page) -> tuple[list[_Line], float]:
     """The block under the grid, measured, not drawn: the status line (or a winner line
     to fill in), the tiebreak notes, the rules reminder of a blank sheet; and its height."""
     left, inner_w = page.left, page.width
@@ -375,125 +205,6 @@ def _under_grid(pen: Pen, sheet: _Sheet, page: Page) -> tuple[list[_Line], float
     return block, block_h
 
 
-def _draw_header_row(pen: Pen, sheet: _Sheet, grid: _Grid) -> None:
-    """The grid's first row: the label column's title, then each seat's number and name
-    (or a box to write the name in)."""
-    c = pen.c
-    y0, head_h, col_w = grid.top, grid.head_h, grid.col_w
-    c.setFillColor(HEADER_FILL)
-    c.rect(grid.x, y0 - head_h, grid.width, head_h, stroke=0, fill=1)
-    # One label, wrapped to the column: "Round and engine" stays one sentence to translate.
-    head = pen.wrap(_("Round and engine"), grid.label_w - 8, 7.5, bold=True)[:3]
-    lead = 7.5 * 1.15
-    first_base = y0 - head_h / 2 + (len(head) - 1) * lead / 2 - 2.5
-    for k, line in enumerate(head):
-        pen.draw(grid.x + 5, first_base - k * lead, line, 7.5, bold=True, color=MUTED)
-    for i, name in enumerate(sheet.players):
-        cx = grid.column(i)
-        seat_w = pen.draw(cx + 3, y0 - 8, str(i + 1), 6.5, color=MUTED)
-        if sheet.colours:
-            draw_train_mark(c, cx + 3 + seat_w + 2.5, y0 - 9, 10.5, sheet.colours[i])
-        if name is None:
-            c.setFillColor(WHITE)
-            c.setStrokeColor(GRID)
-            c.setLineWidth(0.5)
-            c.roundRect(cx + 4, y0 - head_h + 4, col_w - 8, head_h - 14, 2, stroke=1, fill=1)
-            continue
-        lines, nsize = pen.name_lines(name, col_w - 8, head_h - 10, min_size=6.0)
-        lead = nsize * 1.15
-        block_top = y0 - 9 - (head_h - 10 - lead * len(lines)) / 2
-        for k, line in enumerate(lines):
-            pen.draw(cx + col_w / 2, block_top - lead * (k + 1) + nsize * 0.28, line, nsize,
-                     bold=True, align="center")
-
-
-def _draw_rounds(pen: Pen, sheet: _Sheet, grid: _Grid) -> None:
-    """A row per round: its number, the engine as a domino and by name, the scores (a zero
-    round on a pale green cell, circled)."""
-    c = pen.c
-    rh, num_size, half, col_w = grid.rh, grid.num_size, grid.half, grid.col_w
-    for k, engine in enumerate(sheet.engines):
-        top_y = grid.rounds_top - k * rh
-        if k % 2 == 1:
-            grid.band(c, top_y, STRIPE)
-        base = top_y - rh / 2 - num_size * 0.35
-        pen.draw(grid.x + 16, base, str(k + 1), num_size, bold=True, align="right")
-        dx = grid.x + 22
-        draw_domino(c, dx, top_y - rh / 2 - half / 2, half, engine)
-        pen.draw(dx + 2 * half + 4, top_y - rh / 2 - grid.engine_size * 0.35,
-                 f"{engine}-{engine}", grid.engine_size, color=MUTED)
-        for i, value in enumerate(sheet.cells[k]):
-            if value is None:
-                continue
-            cx = grid.column(i) + col_w / 2
-            if value == 0:
-                c.setFillColor(ZERO_FILL)
-                c.rect(grid.column(i), top_y - rh, col_w, rh, stroke=0, fill=1)
-                c.setStrokeColor(ZERO_RING)
-                c.setLineWidth(0.9)
-                c.circle(cx, top_y - rh / 2, min(rh * 0.4, num_size * 0.85), stroke=1, fill=0)
-                pen.draw(cx, base, "0", num_size, bold=True, color=ZERO_RING, align="center")
-            else:
-                pen.draw(cx, base, str(value), num_size, align="center")
-
-
-def _draw_summary(pen: Pen, sheet: _Sheet, grid: _Grid) -> None:
-    """Total, zero rounds, lowest non-zero round and place (left empty on a sheet with no
-    round played); first place on a gold cell with a star once the game is finished."""
-    c = pen.c
-    rh, num_size, col_w = grid.rh, grid.num_size, grid.col_w
-    summary = sheet.summary
-    values = [summary.totals, summary.zero_rounds, summary.lowest, summary.places] \
-        if summary else [None] * len(_SUMMARY_LABELS)
-    for k, label in enumerate(_SUMMARY_LABELS):
-        top_y = grid.summary_top - k * rh
-        bold = k in (0, 3)   # the total and the place
-        if k == 0:
-            grid.band(c, top_y, TOTAL_FILL)
-        elif k % 2 == 0:
-            grid.band(c, top_y, STRIPE)
-        lsize = min(8.5, rh * 0.58)
-        text, lsize = pen.fit(_(label), grid.label_w - 8, lsize, 5.5, bold=bold)
-        pen.draw(grid.x + 5, top_y - rh / 2 - lsize * 0.35, text, lsize, bold=bold)
-        row = values[k]
-        if row is None:
-            continue
-        for i, value in enumerate(row):
-            x0 = grid.column(i)
-            cx = x0 + col_w / 2
-            if k == 3 and summary.first[i]:
-                c.setFillColor(WIN_FILL)
-                c.rect(x0, top_y - rh, col_w, rh, stroke=0, fill=1)
-                w = pen.width(value, num_size, True)
-                draw_star(c, cx - w / 2 - num_size * 0.75, top_y - rh / 2, num_size * 0.45, INK)
-            pen.draw(cx, top_y - rh / 2 - num_size * 0.35, value, num_size, bold=bold,
-                     align="center")
-
-
-def _draw_grid_lines(c: Canvas, grid: _Grid) -> None:
-    """The thin lines between rows and columns, the frame, the double rule above the
-    summary."""
-    gx, y0, rh, right = grid.x, grid.top, grid.rh, grid.x + grid.width
-    ry, sy, bottom = grid.rounds_top, grid.summary_top, grid.bottom
-    c.setStrokeColor(GRID)
-    c.setLineWidth(0.4)
-    for k in range(1, grid.rounds):
-        c.line(gx, ry - k * rh, right, ry - k * rh)
-    for k in range(1, len(_SUMMARY_LABELS)):
-        c.line(gx, sy - k * rh, right, sy - k * rh)
-    for i in range(1, grid.players):
-        c.line(grid.column(i), y0, grid.column(i), bottom)
-    c.setStrokeColor(FRAME)
-    c.setLineWidth(0.9)
-    c.line(grid.column(0), y0, grid.column(0), bottom)
-    c.line(gx, ry, right, ry)
-    # the double rule between the rounds and the summary
-    c.line(gx, ry - grid.rounds * rh, right, ry - grid.rounds * rh)
-    c.line(gx, sy, right, sy)
-    c.setLineWidth(1.3)
-    c.rect(gx, bottom, grid.width, y0 - bottom, stroke=1, fill=0)
-
-
 def _draw_check(pen: Pen, check: tuple[str, str], page: Page, top: float) -> None:
     """The check code's box (:class:`_CheckBox`), its top at *top*, against the right
     margin: the QR code of the verification page (a link too), the code beside it."""
@@ -532,7 +243,7 @@ def scoresheet_pdf(game: Game, paper: str = "A4", *, printed: datetime | None = 
     *check* is its check code as shown and the address of its verification page (the
     QR code's), printed in a box under the grid."""
     paper = parse_paper(paper)
-    return _render(_game_sheet(game, check), paper, printed, font_dir)
+    return _render(game_sheet(game, check), paper, printed, font_dir)
 
 
 def blank_scoresheet_pdf(players: Sequence[str] | None = None, count: int | None = None,
@@ -565,7 +276,7 @@ def blank_scoresheet_pdf(players: Sequence[str] | None = None, count: int | None
     options = options or RuleOptions()
     paper = parse_paper(paper)
     title = parse_game_name(name)
-    sheet = _blank_sheet(seats, set_n, round_engines(set_n, start, end), options, title)
+    sheet = blank_sheet(seats, set_n, round_engines(set_n, start, end), options, title)
     return _render(sheet, paper, printed, font_dir)
 
 

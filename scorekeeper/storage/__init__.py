@@ -27,20 +27,22 @@ transaction, so the players' records and the seasons never lag a save.
 - :mod:`.moves` — the live table's move log (:class:`StaleLive`);
 - :mod:`.guesses` — the wrong PINs of the guessing limits (:func:`wrong_times`,
   :func:`reserve_guess`, :func:`release_guess`), kept across a restart;
-- :mod:`.club` — the club's tables: seats and persons, aliases, seasons, the
-  club's version and its PIN's hash; every write of them and every read ``people.py``
-  makes.
+- :mod:`.people` — the players' tables: seats and persons, aliases, and the version
+  of the players' and seasons' pages; every write of them and every read
+  ``scorekeeper/people.py`` makes;
+- :mod:`.seasons` — the seasons' table (``scorekeeper/seasons.py`` ranks them);
+- :mod:`.clubpin` — the club PIN's hash.
 
 Import the public names from this package (``from scorekeeper.storage import
-load_game``); ``people.py`` uses :mod:`.club` as ``storage.club``.
+load_game``); ``people.py`` and ``seasons.py`` use :mod:`.people` and :mod:`.seasons`
+as ``storage.people`` and ``storage.seasons``.
 """
 
 from __future__ import annotations
 
-from . import club
+from . import people, seasons
 from .archive import export_game, import_game
-from .club import (club_pin_hash, club_version, one_person_each, person_of, refresh_persons,
-                   refresh_seats, set_club_pin)
+from .clubpin import club_pin_hash, set_club_pin
 from .connection import (BUSY_TIMEOUT, Busy, backup, connect, forget_pins, is_busy, now, protect,
                          snapshot, write)
 from .guesses import release as release_guess
@@ -49,6 +51,7 @@ from .guesses import wrong_times
 from .games import (KEEP_DELETED_DAYS, GameNotFound, create_game, delete_game, deleted_games,
                     game_stamp, kept_until, last_game_id, list_games, load_game, purge_deleted,
                     rename_game, restore_game, set_pin)
+from .people import club_version, one_person_each, person_of, refresh_persons, refresh_seats
 from .moves import StaleLive, add_move, live_moves, undo_move
 from .rounds import (Conflict, StaleRound, edit_changes, history, history_entries,
                      last_redoable, last_saved_round, last_undoable, record_round, redo_last,
@@ -70,6 +73,6 @@ __all__ = [
     "export_game", "import_game",
     "StaleLive", "live_moves", "add_move", "undo_move",
     "wrong_times", "reserve_guess", "release_guess",
-    "club", "club_version", "club_pin_hash", "set_club_pin", "person_of", "refresh_seats",
+    "people", "seasons", "club_version", "club_pin_hash", "set_club_pin", "person_of", "refresh_seats",
     "refresh_persons", "one_person_each",
 ]

@@ -12,7 +12,7 @@ import secrets
 
 from ..archive import Archive, to_document
 from ..game import Game
-from .club import one_person_each, refresh_seats
+from .people import one_person_each, refresh_seats
 from .connection import now, snapshot, write
 from .games import load_game
 

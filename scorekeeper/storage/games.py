@@ -18,7 +18,7 @@ from sqlite_utils.db import NotFoundError
 from ..colours import default_colours
 from ..game import Game, Round
 from ..options import RuleOptions, round_engines
-from .club import one_person_each, persons_of_game, refresh_persons, refresh_seats
+from .people import one_person_each, persons_of_game, refresh_persons, refresh_seats
 from .connection import now, snapshot, write
 
 #: How long a deleted game can still be restored.

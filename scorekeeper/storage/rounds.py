@@ -4,7 +4,7 @@ play started and ended (its time, ``timing.py``).
 
 A round's scores and their history entries (``edits``, ``changes``) are written in one
 transaction with the round's new revision and the game's ``seats`` rows
-(:func:`~.club.refresh_seats`).  A save based on an older revision is refused or merged
+(:func:`~.people.refresh_seats`).  A save based on an older revision is refused or merged
 (:class:`StaleRound`), never written blindly.  Undo and redo are history entries of
 their own, linked to the entry they take back.
 """
@@ -20,7 +20,7 @@ from ..errors import BadInput
 from ..game import Game, Round
 from ..merge import Merge, merge_scores
 from ..text import _
-from .club import refresh_seats
+from .people import refresh_seats
 from .connection import now, write
 from .games import load_game, require_live
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils import Migrations
 
-from .club import refresh_seats
+from .people import refresh_seats
 from .connection import connect, protect, write
 
 migrations = Migrations("scorekeeper")
@@ -121,7 +121,7 @@ def m011_people_and_seasons(db: sqlite_utils.Database) -> None:
     db["games"].create_index(["created_at"])
     # club.version: one more with every change to what the players' and seasons' pages
     # show (any game's seats, a game deleted or restored, an alias, a season), so those
-    # pages are kept and polled like a game's (pagecache.cached_club_page).
+    # pages are kept and polled like a game's (updates.cached_club_page).
     db.execute("CREATE TABLE club (id INTEGER PRIMARY KEY CHECK (id = 1), "
                "version INTEGER NOT NULL)")
     db.execute("INSERT INTO club (id, version) VALUES (1, 0)")

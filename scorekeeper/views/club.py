@@ -17,8 +17,7 @@ from ..backups import kept_folder, stage_upload, swap_in
 from ..clubpin import FIELD, ClubPinRefused, change, holds_club, is_set, require_club
 from ..errors import BadInput
 from ..forms import ClubPinEntryForm, ClubPinForm, RestoreConfirmForm, RestoreForm
-from . import keeps_input, safe_next
-from .devices import local_path
+from . import keeps_input, local_path, safe_next
 
 bp = Blueprint("club", __name__)
 

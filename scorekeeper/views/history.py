@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..forms import ConfirmForm
-from ..pagecache import cached_page
+from ..updates import cached_page
 from ..pins import require_keeper
 from ..storage import (edit_changes, history_entries, last_redoable, last_undoable, load_game,
                        redo_last, undo_last)

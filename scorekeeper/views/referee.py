@@ -21,7 +21,7 @@ from ..game import Game
 from ..i18n import current_language
 from ..livetable import live_state
 from ..options import RuleOptions
-from ..pagecache import cached_page
+from ..updates import cached_page
 from ..parsing import whole_number
 from ..referee import Play, check, legal_plays, plan_train
 from ..situation import (MEXICAN, Situation, last_tile_asked, last_tile_choices,

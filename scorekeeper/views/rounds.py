@@ -15,7 +15,7 @@ from ..errors import BadInput
 from ..forms import ConfirmForm, RoundForm
 from ..game import Game
 from ..livetable import live_state
-from ..pagecache import cached_page
+from ..updates import cached_page
 from ..pins import require_keeper
 from ..scoring import round_warnings
 from ..storage import StaleRound, load_game, record_round, start_round
@@ -50,7 +50,7 @@ def round_screen(game_id: str, number: int):
         form.rebase(stale.conflict)
         return render_round(form, conflict=stale.conflict), 409
     kept = [p for p in game.players if saved.scores[p] != form.scores[p]]
-    # Flashed as "saved": the page it leads to tells static/app.js that the round typed
+    # Flashed as "saved": the page it leads to tells static/js/offline.js that the round typed
     # on this device reached the server (and may be forgotten there).
     if kept:
         flash(_("Round %(n)s saved. Another tablet saved it at the same time; its changes for "

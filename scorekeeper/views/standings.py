@@ -9,9 +9,9 @@ from flask_babel import gettext as _
 from ..charts import totals_chart
 from ..db import get_db
 from ..netinfo import qr_svg
-from ..pagecache import cached_page
+from ..updates import cached_page
 from ..storage import load_game
-from .devices import game_url
+from . import game_url
 
 bp = Blueprint("standings", __name__)
 

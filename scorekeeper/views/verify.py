@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, render_template, request
 
 from ..checkcode import shown, verify
 from ..db import get_db
-from ..pagecache import cached_page
+from ..updates import cached_page
 from ..storage import history, load_game
 
 bp = Blueprint("verify", __name__)
