@@ -12,7 +12,7 @@ and puts a tile at an open end.  The rules read them through ``Table.facts``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Mapping
+from typing import Iterator, Mapping, NamedTuple
 
 from ..errors import BadInput
 from ..parsing import Fields
@@ -51,8 +51,7 @@ class Foot:
         return f"Foot({self.double}: {toes})"
 
 
-@dataclass(frozen=True, slots=True)
-class End:
+class End(NamedTuple):
     """An open end of a train (R10.5): ``at`` is the tile a new tile joins (None: the empty
     train's engine), ``number`` what that tile must show, ``foot`` the foot when the end is
     its double (a new toe goes there); ``full`` when that double already holds three toes
@@ -109,19 +108,20 @@ def ends(items, start: int) -> list[End]:
         return [End(None, start)]
     end = start
     for item in items[:-1]:
-        end = item.other(end)
+        end = item.high if item.low == end else item.low
     last = items[-1]
-    if not isinstance(last, Foot):
-        return [End(last, last.other(end))]
+    if type(last) is not Foot:
+        return [End(last, last.high if last.low == end else last.low)]
     out = [End(last.double, last.double.high, last)] if last.is_open else []
     for toe in last.toes:
         out.extend(ends(toe, last.double.high))
     return out
 
 
-def find_end(items, start: int, at: Tile) -> End | None:
-    """The end of a train at tile *at*: an open end, or a full foot's double (R10.1)."""
-    for end in ends(items, start):
+def find_end(items, start: int, at: Tile, open_ends=None) -> End | None:
+    """The end of a train at tile *at*: an open end (of *open_ends* when known), or a full
+    foot's double (R10.1)."""
+    for end in (ends(items, start) if open_ends is None else open_ends):
         if end.at == at:
             return end
     for foot in feet(items):
@@ -158,10 +158,15 @@ def parse_train(value, field: str) -> tuple:
     out: list = []
     last = len(value) - 1
     for i, item in enumerate(value):
-        where = f"{field}[{i}]"
-        if out and isinstance(out[-1], Foot):
+        if out and type(out[-1]) is Foot:
             raise MalformedFoot(_("Nothing follows a foot in its train: a tile played on the "
-                                  "double goes in one of its toes (R10.5)."), where)
+                                  "double goes in one of its toes (R10.5)."), f"{field}[{i}]")
+        if type(item) is list and len(item) == 2 and type(item[0]) is int \
+                and type(item[1]) is int and item[0] != item[1]:
+            a, b = item                                  # the common case, at once
+            out.append(Tile(a, b) if a <= b else Tile(b, a))
+            continue
+        where = f"{field}[{i}]"
         if isinstance(item, Mapping):
             out.append(parse_foot(item, where))
             continue
@@ -211,19 +216,28 @@ def refuse_feet_off(value, field: str) -> None:
                                       "table's rules do not have it (R10)."), f"{field}.{i}")
 
 
-def walk(items, start: int, field: str, visit) -> None:
-    """Call ``visit(tile, end, where)`` for each tile of a train in order, *end* the number
-    it must show (R3.2), *where* its field."""
+def first_wrong(items, start: int, top: int, engine: Tile, seen: set):
+    """The first tile of a train (toes included, in order) that is outside the set, the
+    engine, already seen or not chaining (R3.2, R3.3), as (tile, the number it had to show,
+    its path below the train: "[1].toes[0][2]"); None when every tile is right.  Adds the
+    tiles to *seen*."""
     end = start
     for i, item in enumerate(items):
-        where = f"{field}[{i}]"
-        tile = tile_of(item)
-        visit(tile, end, where)
-        if isinstance(item, Foot):
+        foot = type(item) is Foot
+        tile = item.double if foot else item
+        low, high = tile.low, tile.high
+        if low < 0 or high > top or (low == high == engine.low) or tile in seen \
+                or (low != end and high != end):
+            return tile, end, f"[{i}]"
+        seen.add(tile)
+        if foot:
             for k, toe in enumerate(item.toes):
-                walk(toe, tile.high, f"{where}.toes[{k}]", visit)
+                wrong = first_wrong(toe, high, top, engine, seen)
+                if wrong is not None:
+                    return wrong[0], wrong[1], f"[{i}].toes[{k}]{wrong[2]}"
         else:
-            end = tile.other(end) if tile.has(end) else end
+            end = high if low == end else low
+    return None
 
 
 # --------------------------------------------------------------------------- the facts
@@ -238,11 +252,13 @@ def fill_facts(table, f) -> None:
     open_feet: dict[Tile, str | None] = {}
     for name in table.train_names:
         items = table.train(name)
-        on_table.update(tiles(items))
-        open_ends[name] = ends(items, engine)
-        for foot in feet(items):
-            if foot.is_open:
-                open_feet[foot.double] = name
+        if items and type(items[-1]) is Foot:
+            found: list[End] = []
+            _scan(items, engine, name, on_table, open_feet, found)
+            open_ends[name] = found
+        else:
+            on_table.update(items)          # a train without a foot: its tiles, one end
+            open_ends[name] = ends(items, engine)
     turn_tiles = frozenset(p.tile for p in table.turn)
     f.on_table = frozenset(on_table)
     f.turn_tiles = turn_tiles
@@ -262,7 +278,7 @@ def fill_facts(table, f) -> None:
     # R10.2: every open foot binds, but not the double this player just played (R10.3 says
     # where its toe goes); R10.4: a toe played this turn on an open foot meets the duty.
     binding = {d: name for d, name in open_feet.items() if d not in turn_tiles}
-    if binding and _toe_this_turn(table, turn_tiles):
+    if binding and table.turn and _toe_this_turn(table, turn_tiles):
         binding = {}
     f.binding_feet = binding
     f.binding = {}
@@ -270,6 +286,30 @@ def fill_facts(table, f) -> None:
         f.binding.setdefault(name, double)
     f.done = any(not p.tile.is_double for p in table.turn)
     f.owes = table.turn[-1] if table.turn and not f.done else None
+
+
+def _scan(items, start: int, name, on_table: set, open_feet: dict, found: list) -> None:
+    """One pass over a train (or toe) from *start*: its tiles into *on_table*, its open feet
+    into *open_feet* (double → train), its open ends onto *found* (as ends() gives them)."""
+    if not items:
+        found.append(End(None, start))
+        return
+    end = start
+    for item in items[:-1]:
+        on_table.add(item)
+        end = item.high if item.low == end else item.low
+    last = items[-1]
+    if type(last) is not Foot:
+        on_table.add(last)
+        found.append(End(last, last.high if last.low == end else last.low))
+        return
+    double = last.double
+    on_table.add(double)
+    if len(last.toes) < TOES:
+        open_feet[double] = name
+        found.append(End(double, double.high, last))
+    for toe in last.toes:
+        _scan(toe, double.high, name, on_table, open_feet, found)
 
 
 def _toe_this_turn(table, turn_tiles) -> bool:

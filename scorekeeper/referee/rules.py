@@ -76,7 +76,7 @@ def train_violations(table: Table, train: str | None, drawn: bool = False,
     f = table.facts
     if at is None and table.options.chicken_foot:
         at = f.open_ends[train][0]
-    key = (train, drawn and f.drawn_pending, at)
+    key = (train, drawn and f.drawn_pending, None if at is None else (at.at, at.full))
     rules = f.by_train.get(key)
     if rules is None:
         rules = f.by_train[key] = _train_rules(table, f, train, key[1], at)

@@ -229,7 +229,7 @@ class Table:
                 return ends[0]
             raise BadInput(_("That train has several open ends: say at which tile the new "
                              "one goes, with at (R10.5)."), field)
-        found = feet.find_end(train, self.engine, play.at)
+        found = feet.find_end(train, self.engine, play.at, self.facts.open_ends[play.train])
         if found is None:
             raise BadInput(_("%(tile)s is not an open end of that train: at names its last "
                              "tile, a double of it, or the last tile of a toe (R10.5).",
@@ -358,15 +358,11 @@ class Table:
         top = self.set
         seen: set[Tile] = set()
         if self.options.chicken_foot:
-            def visit(tile, end, where, name):
-                if tile.low < 0 or tile.high > top or tile == engine or tile in seen \
-                        or not tile.has(end):
-                    self._refuse_tile(tile, name, end, seen, where)
-                seen.add(tile)
             for name in self.train_names:
-                where = f"{field}.mexican" if name is None else f"{field}.trains.{name}"
-                feet.walk(self.train(name), self.engine, where,
-                          lambda tile, end, at, name=name: visit(tile, end, at, name))
+                wrong = feet.first_wrong(self.train(name), self.engine, top, engine, seen)
+                if wrong is not None:
+                    where = f"{field}.mexican" if name is None else f"{field}.trains.{name}"
+                    self._refuse_tile(wrong[0], name, wrong[1], seen, where + wrong[2])
         else:
             for name in self.train_names:
                 end = self.engine
