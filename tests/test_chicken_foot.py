@@ -285,3 +285,46 @@ def test_a_bare_double_at_the_end_is_a_foot_with_no_toes():
                 options=RuleOptions(chicken_foot=True))
     assert tab.trains["Ann"][-1] == Foot(T(6, 6))
     assert [v.code for v in check(tab, play((12, 4), "Bob"))] == ["chicken_foot"]
+
+
+# --------------------------------------------------------------------------- the planner
+
+def brute_force(tab: Table, hand: frozenset) -> tuple[int, int]:
+    """The best first turn by trying every legal play in every order (the referee's R10.6)."""
+    best = (0, 0)
+    for p in legal_plays(tab, sorted(hand)):
+        c, s = brute_force(tab.with_play(p), hand - {p.tile})
+        best = max(best, (c + 1, s + p.tile.pips))
+    return best
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), engine=st.integers(0, 6))
+def test_the_opening_tree_is_never_beaten_by_brute_force(data, engine):
+    # R10.6: the planner's tree has the most tiles, then the most pips, of any first turn.
+    from scorekeeper.referee.treeplan import plan_tree
+    from scorekeeper.tiles import full_set
+    pool = [t for t in full_set(6) if t != Tile.double(engine)]
+    hand = data.draw(st.lists(st.sampled_from(pool), max_size=6, unique=True))
+    plan = plan_tree(6, engine, hand)
+    start = Table(6, engine, ("Ann", "Bob"), "Ann", True, options=RuleOptions(chicken_foot=True))
+    assert (plan.tiles, plan.pips) == brute_force(start, frozenset(hand))
+    # … and it is a tree the referee accepts, played in the order it lists
+    tab = start
+    for near, far in plan.train:
+        tile = T(near, far)
+        ends = [e for e in tab.facts.open_ends["Ann"] if e.number == near]
+        assert any(not check(tab, Play(tile, "Ann", e.at)) for e in ends)
+        legal = next(e for e in ends if not check(tab, Play(tile, "Ann", e.at)))
+        tab = tab.with_play(Play(tile, "Ann", legal.at))
+    assert Table.from_json({**tab.to_json(), "turn": []}).trains["Ann"] == tab.trains["Ann"]
+
+
+def test_plan_train_api_under_chicken_foot(client):
+    hand = [[12, 6], [6, 6], [6, 3], [6, 9], [6, 1], [3, 4], [12, 5]]
+    plain = client.post("/api/plan-train", json={"set": 12, "engine": 12, "hand": hand})
+    assert plain.get_json()["tiles"] == 4 and "tree" not in plain.get_json()
+    tree = client.post("/api/plan-train", json={"set": 12, "engine": 12, "hand": hand,
+                                                 "rules": {"chicken_foot": True}}).get_json()
+    assert tree["tiles"] == 6 and tree["pips"] == 68 and tree["left"] == [[5, 12]]
+    assert tree["tree"][1]["double"] == [6, 6] and len(tree["tree"][1]["toes"]) == 3

@@ -721,3 +721,13 @@ def test_move_log_says_what_a_pass_was(client, gid):
     log = text(client.get(url + "/log"))
     assert "Ann ended their first turn" in log
     assert "Bob passed and placed a marker" in log
+
+
+def test_plan_my_opening_tree_under_chicken_foot(client):
+    # R10.6: in a chicken-foot game the first turn's chain may branch at a double's toes.
+    game = client.post("/api/games", json={"players": ["Ann", "Bob", "Chi"],
+                                           "rules": {"chicken_foot": True}}).get_json()
+    hand = "&".join(f"hand={t}" for t in ("12-4", "4-4", "4-9", "4-1", "1-2"))
+    page = text(client.get(f"/games/{game['id']}/rounds/1/referee/plan?go=1&{hand}"))
+    assert "A train of 5 tiles · 45 pips" in page  # 12-4, 4-4 and its toes 4-9, 4-1-2
+    assert "(R10.6)" in page

@@ -9,6 +9,8 @@ from flask import jsonify
 
 from ..referee import PLAY_FIELDS, Play, Table, check, grounds, legal_plays, plan_train
 from ..referee import footrules
+from ..referee.treeplan import plan_tree
+from ..options import RuleOptions
 from ..errors import BadInput
 from ..parsing import Fields
 from ..text import N_, _
@@ -20,7 +22,7 @@ from . import bp, json_body
 RULING = Fields(("table", "play"), N_("“%(name)s” is not a field of a ruling's question."))
 LEGAL_PLAYS = Fields(("table", "hand"),
                      N_("“%(name)s” is not a field of a question about legal plays."))
-PLAN = Fields(("set", "engine", "hand"),
+PLAN = Fields(("set", "engine", "hand", "rules"),
               N_("“%(name)s” is not a field of a hand to plan an opening train from."))
 
 
@@ -74,4 +76,6 @@ def plan():
     if "hand" not in body:
         raise BadInput(_("Give the tiles in hand as hand: [[a, b], …]."), "hand")
     hand = parse_tiles(body["hand"], "hand")
-    return jsonify(plan_train(body.get("set", DEFAULT_SET), body["engine"], hand).to_json())
+    rules = RuleOptions.from_dict(body.get("rules"), "rules")
+    planner = plan_tree if rules.chicken_foot else plan_train   # R10.6: a tree
+    return jsonify(planner(body.get("set", DEFAULT_SET), body["engine"], hand).to_json())

@@ -7,16 +7,13 @@ Pure: no Flask, storage or PDF.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
 from ..errors import BadInput
 from ..parsing import Fields
 from ..rulenote import RuleNote
 from ..text import N_, _
 from ..tiles import Tile, parse_tile
-
-if TYPE_CHECKING:
-    from .table import Table
 
 
 @dataclass(frozen=True, slots=True)
