@@ -27,24 +27,29 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import db, error_answers, hosts, i18n, pins, template_helpers, updates, web
+    from . import (bodylimits, db, error_answers, hosts, i18n, pins, template_helpers,
+                   updates, web, wellformed)
     from .api import bp as api
     from .views import (assets, club, games, history, live, players, printing, referee,
                         rounds, rules, seasons, standings, verify)
     from .views import pins as pin_pages
 
-    hosts.init_app(app)       # every request's Host checked first
+    # Each request's Host is checked first, then its size, then its text (each inserts
+    # its check before the others).
+    wellformed.init_app(app)
+    bodylimits.init_app(app)  # each route's body limit, known before the body is read
+    hosts.init_app(app)       # every request's Host checked (its check goes first)
     db.init_app(app)          # the database migrated; "Recently deleted" purged; init-db
     i18n.init_app(app)        # the six languages, the device's choice
     updates.init_app(app)     # the pages kept for open pages asking "anything new?"
     pins.init_app(app)        # the PIN checks and the guessing limits
     web.init_app(app)         # sessions, CSRF, compression, security headers, /healthz
     web.csrf.exempt(api)      # JSON bodies: a browser cannot send one cross-site unasked
+    app.url_map.converters["int"] = web.StoredInt   # <int:…> only what SQLite can store
     for blueprint in (api, games.bp, rounds.bp, standings.bp, history.bp, printing.bp,
                       assets.bp, referee.bp, live.bp, rules.bp, pin_pages.bp, players.bp,
                       seasons.bp, club.bp, verify.bp):
         app.register_blueprint(blueprint)
-    club.init_app(app)        # only a backup's upload may be large
     error_answers.init_app(app)
     template_helpers.init_app(app)
     return app

@@ -107,10 +107,21 @@ OPTIONS: tuple[Option, ...] = (
     Option("chicken_foot", "R10", N_("Chicken foot"), (
         (False, N_("Off: a double takes one tile")),
         (True, N_("A double takes three toes")))),
+    Option("went_out_bonus", "R11.1", N_("Bonus for going out"), (
+        (0, N_("None: going out scores 0")),
+        (5, N_("−5 points")),
+        (10, N_("−10 points")),
+        (15, N_("−15 points")),
+        (20, N_("−20 points")),
+        (25, N_("−25 points")))),
+    Option("marker_penalty", "R11.2", N_("Penalty for a standing marker"), (
+        (0, N_("No penalty")),
+        (5, N_("+5 points")),
+        (10, N_("+10 points")),
+        (15, N_("+15 points")),
+        (20, N_("+20 points")),
+        (25, N_("+25 points")))),
 )
-#: Options added after games were kept and printed: a game's record (its check code) names
-#: them only when they differ from the default, so that an older game's code stays the same.
-LATER_OPTIONS = ("chicken_foot",)
 OPTION = {option.name: option for option in OPTIONS}
 
 #: Each option's allowed values, default first.
@@ -137,6 +148,8 @@ class RuleOptions:
     double_owner_satisfies: bool = OPTION["double_owner_satisfies"].default
     double_blank: int = OPTION["double_blank"].default
     chicken_foot: bool = OPTION["chicken_foot"].default
+    went_out_bonus: int = OPTION["went_out_bonus"].default
+    marker_penalty: int = OPTION["marker_penalty"].default
 
     @classmethod
     def from_dict(cls, data: Mapping | None, field: str = "rules") -> "RuleOptions":
@@ -187,13 +200,11 @@ class RuleOptions:
         return asdict(self)
 
     def record(self) -> dict:
-        """The options as a game's check code records them: to_dict() without the options
-        added later (LATER_OPTIONS) while they keep their default."""
-        data = self.to_dict()
-        for name in LATER_OPTIONS:
-            if data[name] == OPTION[name].default:
-                del data[name]
-        return data
+        """The options as a game's record (the check code) holds them: as to_dict, but the
+        options added later (chicken foot R10, house scoring R11) only when set, so an older
+        game's record, and the code printed on its sheet, stays what it was."""
+        return {name: value for name, value in self.to_dict().items()
+                if name not in _LATER or value != OPTION[name].default}
 
     def changed(self) -> dict:
         """The options that differ from the Official defaults."""
@@ -216,11 +227,19 @@ class RuleOptions:
             items.append(_("double's owner satisfies it"))
         if self.chicken_foot:
             items.append(_("chicken foot"))
+        if self.went_out_bonus:
+            items.append(_("going out: −%(points)s", points=self.went_out_bonus))
+        if self.marker_penalty:
+            items.append(_("standing marker: +%(points)s", points=self.marker_penalty))
         return items
 
     def summary(self) -> str:
         """A short line for headers: the labels side by side, "0-0 = 50 · first turn: train"."""
         return " · ".join(self.summary_items())
+
+
+#: Options added after games were stored: left out of a game's record at their default.
+_LATER = ("chicken_foot", "went_out_bonus", "marker_penalty")
 
 
 def _json_word(value) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Flask, request, session
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.routing import IntegerConverter
 
 from .sessions import CheckedCookieSessions
 
@@ -40,6 +41,15 @@ def init_app(app: Flask) -> None:
     app.before_request(keep_session)
     app.after_request(security_headers)
     app.add_url_rule("/healthz", view_func=healthz, methods=["GET"])
+
+
+class StoredInt(IntegerConverter):
+    """A route's ``<int:…>``: a whole number SQLite can store (at most 2**63 - 1); a
+    larger one matches no route (404, as a round a game does not have), never an integer
+    overflow in a query (500)."""
+
+    def __init__(self, url_map, fixed_digits=0, min=None, max=2 ** 63 - 1, signed=False):
+        super().__init__(url_map, fixed_digits, min, max, signed)
 
 
 def init_compression(app: Flask) -> None:

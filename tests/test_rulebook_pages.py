@@ -83,11 +83,13 @@ ENGLISH = rulebook("en")
 
 
 def test_the_english_page_is_read_whole():
-    # The reader sees every rule of RULES.md and R9's options, chicken foot's R10 whole.
+    # The reader sees every rule of RULES.md, R9's options, R10's eight and R11's five clauses.
     assert len([r for r in ENGLISH if re.fullmatch(r"R[1-8]\.[0-9]+", r)]) == 37
-    assert len([r for r in ENGLISH if r.startswith("R9-")]) == 7
+    assert len([r for r in ENGLISH if r.startswith("R9-")]) == 9
     assert [r for r in ENGLISH if r.startswith("R10.")] == [f"R10.{i}" for i in range(1, 9)]
     assert ENGLISH["R10.2"]["refs"] == ["R5.1", "R6.3", "R6.4", "R6.5", "R7.2"]
+    assert [r for r in ENGLISH if r.startswith("R11.")] == [f"R11.{k}" for k in range(1, 6)]
+    assert ENGLISH["R11.3"]["refs"] == ["R4.4", "R7.2", "R7.3", "R7.4"]
     assert ENGLISH["R7.4"]["numbers"]["1118"] == 1 and ENGLISH["R7.4"]["items"] == 5
     assert ENGLISH["R4.3"]["refs"] == ["R6.3"]
 
@@ -124,7 +126,7 @@ def prose_lengths(lang: str) -> dict[str, int]:
     """Each rule's own prose (tables and the rule number aside), in letters, spaces aside."""
     html = (PAGES / f"{lang}.html").read_text(encoding="utf-8")
     starts = [(m.start(), m[1]) for m in re.finditer(
-        r'<(?:div|tr)[^>]*\bid="(R[1-9](?:\.[0-9]{1,2})?|R9-(?!title)\w+)"', html)]
+        r'<(?:div|tr)[^>]*\bid="(R(?:1[0-9]|[1-9])(?:\.[0-9]{1,2})?|R9-(?!title)\w+)"', html)]
     out = {}
     for (start, ident), (end, _next) in zip(starts, starts[1:] + [(len(html), None)]):
         chunk = re.sub(r"<table.*?</table>|<a class=\"rule-no\".*?</a>", " ", html[start:end],

@@ -14,11 +14,11 @@ from .club import ClubPinEntryForm, ClubPinForm, RestoreConfirmForm, RestoreForm
 from .games import ImportForm, NewGameForm, RenameForm
 from .live import LiveActionForm, LiveForm, LiveStartForm
 from .pins import ChangePinForm, PinForm
-from .players import AliasForm
+from .players import AliasForm, SeparateForm
 from .rounds import RoundForm, SeatForm, hand_text
 from .seasons import SeasonForm
 
 __all__ = ["PageForm", "ConfirmForm", "attach", "refuse_forms", "NewGameForm", "RenameForm",
            "ImportForm", "PinForm", "ChangePinForm", "ClubPinForm", "ClubPinEntryForm",
            "RestoreForm", "RestoreConfirmForm", "RoundForm", "SeatForm", "hand_text",
-           "SeasonForm", "AliasForm", "LiveForm", "LiveStartForm", "LiveActionForm"]
+           "SeasonForm", "AliasForm", "SeparateForm", "LiveForm", "LiveStartForm", "LiveActionForm"]

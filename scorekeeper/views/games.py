@@ -21,12 +21,11 @@ from ..people import known_names, last_game_id
 from ..updates import cached_page
 from ..errors import BadInput
 from ..game import parse_game_name
-from ..archive import parse_document
+from ..archive import parse_document, read_export
 from ..forms import ClubPinForm, ConfirmForm, ImportForm, NewGameForm, RenameForm, attach
 from ..netinfo import qr_svg
 from ..options import MAX_PLAYERS, deal_table_json
 from . import content_disposition, game_url, join_url, keeps_input, safe_next
-from ..parsing import load_json
 from ..pins import hash_pin, remember, require_keeper
 from ..storage import (KEEP_DELETED_DAYS, create_game, delete_game, deleted_games, export_game,
                        import_game, kept_until, list_games, load_game, rename_game, restore_game)
@@ -195,7 +194,7 @@ def import_page():
         upload = request.files.get(form.file.name)
         if upload is None or not upload.filename:
             raise BadInput(_("Choose the export file (.json) to import."), "file")
-        game = import_game(get_db(), parse_document(load_json(upload.read())))
+        game = import_game(get_db(), parse_document(read_export(upload.read())))
     except BadInput as error:   # shown with the part of the file at fault
         return render_template("import.html", form=form, error=error), 400
     flash(_("%(name)s was imported as a new game.", name=game.display_name()))

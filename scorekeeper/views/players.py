@@ -14,7 +14,7 @@ from ..charts import game_totals_chart
 from ..clubpin import require_club
 from ..db import get_db
 from ..errors import BadInput
-from ..forms import AliasForm, ConfirmForm
+from ..forms import AliasForm, SeparateForm
 from ..people import add_alias, directory, known_names, player, remove_alias
 from ..text import format_date
 from ..updates import cached_club_page, club_etag
@@ -57,7 +57,7 @@ def _player_page(name: str):
     chart = game_totals_chart(points, _("Game totals of %(name)s over time",
                                         name=found.record.name)) if points else None
     return render_template("players/player.html", found=found, r=found.record, chart=chart,
-                           alias_form=AliasForm(), separate_form=ConfirmForm(),
+                           alias_form=AliasForm(), separate_form=SeparateForm(),
                            known=known_names(get_db()), etag=club_etag())
 
 
@@ -66,7 +66,8 @@ def join_spelling():
     """Join another spelling (alias) to a player (of): the player page's form (CSRF is
     checked for every form before a view runs; the club PIN, when one is set)."""
     require_club()
-    alias, of = AliasForm().alias.data or "", request.form.get("of", "")
+    form = AliasForm()
+    alias, of = form.alias.data or "", form.of.data or ""
     try:
         record = add_alias(get_db(), alias, of)
     except BadInput as refused:
@@ -81,7 +82,8 @@ def join_spelling():
 def separate_spelling():
     """Make a joined spelling its own player again; back to the page it was asked from."""
     require_club()
-    alias, back = request.form.get("alias", ""), request.form.get("player", "")
+    form = SeparateForm()
+    alias, back = form.alias.data or "", form.player.data or ""
     target = player_url(back) if back else url_for("players.players")
     try:
         remove_alias(get_db(), alias)
