@@ -209,6 +209,14 @@ def _what_follows(table: Table, play: Play, hand_count: int | None) -> list[str]
                   player=player)]
     if not tile.is_double:
         return []
+    if table.options.chicken_foot:
+        # R10.3: the double's first toe is owed, on that double.
+        if hand_count is None:
+            return [_("It is a double: %(player)s owes its first toe this turn, on this "
+                      "double (R10.3), unless the double was their last tile, which ends the "
+                      "round (R7.1).", player=player)]
+        return [_("It is a double: %(player)s must play its first toe this turn, on this "
+                  "double (R10.3).", player=player)]
     on_it = table.options.double_owner_satisfies
     if hand_count is None:
         if on_it:

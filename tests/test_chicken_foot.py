@@ -274,9 +274,8 @@ def test_an_older_game_records_the_same_options():
     # A game's check code records its options: chicken foot, added later, is recorded only
     # when it is on, so that the codes printed on older sheets still verify.
     assert "chicken_foot" not in RuleOptions().record()
-    assert RuleOptions().record() == {k: v for k, v in RuleOptions().to_dict().items()
-                                      if k != "chicken_foot"}
-    assert RuleOptions(chicken_foot=True).record()["chicken_foot"] is True
+    assert RuleOptions(chicken_foot=True).record() == {**RuleOptions().record(),
+                                                       "chicken_foot": True}
 
 
 def test_a_bare_double_at_the_end_is_a_foot_with_no_toes():
@@ -328,3 +327,31 @@ def test_plan_train_api_under_chicken_foot(client):
                                                  "rules": {"chicken_foot": True}}).get_json()
     assert tree["tiles"] == 6 and tree["pips"] == 68 and tree["left"] == [[5, 12]]
     assert tree["tree"][1]["double"] == [6, 6] and len(tree["tree"][1]["toes"]) == 3
+
+
+def test_a_live_table_under_chicken_foot_shows_its_feet(client, game_factory):
+    # Until the live table draws each foot, it lists a foot's double and then its toes; a
+    # play on a train with several open ends that does not say which is refused in a
+    # sentence (400), never a 500.
+    gid = game_factory(["Ann", "Bob"], set=6, start_engine=6,
+                       rules={"chicken_foot": True})["id"]
+    url = f"/games/{gid}/rounds/1/live"
+    assert client.post(url + "/start", data={"starter": "0", "tiles_each": "7",
+                                             "active": "0"}).status_code == 302
+    for active, tile in ((1, "6-2"), (2, "2-2"), (3, "2-3")):
+        r = client.post(url + "/action", data={"active": str(active), "kind": "play",
+                                               "tile": tile, "train": "0"})
+        assert r.status_code == 302, r.get_data(as_text=True)[-400:]
+    page = client.get(url)
+    assert page.status_code == 200
+    r = client.post(url + "/action", data={"active": "4", "kind": "play", "tile": "2-4",
+                                           "train": "0"})
+    assert r.status_code == 400 and "several open ends" in r.get_data(as_text=True)
+
+
+def test_the_verdict_says_the_first_toe_is_owed():
+    # R10.3: a legal double under chicken foot owes its first toe, on that double.
+    from scorekeeper.verdict import verdict
+    tab = table(cur="Bob", trains={"Bob": [[12, 8]]})
+    said = verdict(tab, play((8, 8), "Bob", (8, 12)), hand_count=5).said
+    assert said[-1] == "It is a double: Bob must play its first toe this turn, on this double (R10.3)."

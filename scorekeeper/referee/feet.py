@@ -70,6 +70,21 @@ def as_feet(items: tuple) -> tuple:
     return items
 
 
+def oriented(items, start: int) -> Iterator[tuple[int, int]]:
+    """A train's tiles as (near end, far end) pairs from *start* outward: a foot's double,
+    then each of its toes in turn."""
+    end = start
+    for item in items:
+        if type(item) is Foot:
+            yield end, end
+            for toe in item.toes:
+                yield from oriented(toe, end)
+            return
+        nxt = item.high if item.low == end else item.low
+        yield end, nxt
+        end = nxt
+
+
 def train_json(items) -> list:
     """A train (or toe) as API.md writes it."""
     return [item.to_json() for item in items]

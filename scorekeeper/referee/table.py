@@ -116,7 +116,10 @@ class Table:
         return self.facts.ends[name]
 
     def oriented(self, name: str | None) -> tuple[tuple[int, int], ...]:
-        """A train's tiles as (near end, far end) pairs from the engine outward."""
+        """A train's tiles as (near end, far end) pairs from the engine outward (under
+        chicken foot: a foot's double, then each of its toes in turn)."""
+        if self.options.chicken_foot:
+            return tuple(feet.oriented(self.train(name), self.engine))
         out, end = [], self.engine
         for tile in self.train(name):
             nxt = tile.other(end)
