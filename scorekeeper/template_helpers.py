@@ -10,7 +10,8 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from .clubpin import holds_club, is_set
-from .house_view import house_cell, house_hint, house_sum, house_totals, signed
+from .house_view import (house_cell, house_hint, house_sum, house_totals, signed,
+                         total_parts)
 from .options import OPTION_CITES, OPTION_LABELS, VALUE_LABELS
 from .pins import is_keeper
 from .timing import format_duration
@@ -44,6 +45,7 @@ def init_app(app: Flask) -> None:
         house_hint=house_hint,
         house_totals=house_totals,
         house_sum=house_sum,
+        total_parts=total_parts,
     )
 
 
