@@ -1,6 +1,8 @@
 """Benchmark of the referee: rulings in-process, /api/rulings over HTTP, the train planner.
 
 Run from the project root:  .venv/bin/python bench/referee.py
+Side by side with an older commit:  git worktree add /tmp/ref444 444e519, compile its
+catalogues, then  .venv/bin/python bench/referee.py --versus /tmp/ref444
 
 1. check() per second on a realistic mid-round table (a mix of legal and
    illegal plays), and the same with the table parsed from JSON each time.
@@ -32,7 +34,9 @@ import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from scorekeeper.referee import Play, Table, check, plan_train  # noqa: E402
 from scorekeeper.tiles import Tile, full_set  # noqa: E402
@@ -52,6 +56,15 @@ TABLE = {
     "markers": ["Chi"], "mexican": [[12, 6], [6, 2], [2, 2], [2, 9]],
     "turn": [], "drawn": None, "rules": {},
 }
+#: The same table under chicken foot (R10): Ann's 7-7 a foot with one toe (it binds, as the
+#: open 7-7 does above), the Mexican 2-2 a full foot with three toes.
+TABLE_FOOT = {
+    **TABLE,
+    "trains": {**TABLE["trains"],
+               "Ann": [[12, 5], [5, 7], {"double": [7, 7], "toes": [[[7, 3]]]}]},
+    "mexican": [[12, 6], [6, 2], {"double": [2, 2], "toes": [[[2, 9]], [[2, 5]], [[2, 10]]]}],
+    "rules": {"chicken_foot": True},
+}
 HAND = [[7, 2], [11, 4], [4, 6], [0, 3], [9, 9], [7, 1], [5, 6], [10, 3], [2, 4], [0, 0],
         [6, 6], [8, 1]]
 
@@ -66,24 +79,40 @@ def ms(x: float) -> str:
 
 
 def bench_rulings() -> None:
-    table = Table.from_json(TABLE)
-    names = list(TABLE["players"]) + [None]
-    plays = [Play(Tile.of(*t), n) for t in HAND for n in names]
-    legal = sum(1 for p in plays if not check(table, p))
-    print(f"1. Rulings in-process: {len(plays)} plays ({legal} legal, {len(plays) - legal} "
-          f"illegal) on a 4-player double-12 mid-round table with an open double")
-    n = 200_000
-    t0 = time.perf_counter()
-    for i in range(n):
-        check(table, plays[i % len(plays)])
-    dt = time.perf_counter() - t0
-    print(f"   check() on a parsed table:        {n / dt:>10,.0f} rulings/s  (target >= 50,000)")
-    n = 20_000
-    t0 = time.perf_counter()
-    for i in range(n):
-        check(Table.from_json(TABLE), plays[i % len(plays)])
-    dt = time.perf_counter() - t0
-    print(f"   Table.from_json + check() each:   {n / dt:>10,.0f} rulings/s")
+    """check() per second, plain rules and chicken foot measured in turn (best of 5 runs of
+    each, CPU time of this process: the rest of the machine weighs on both alike)."""
+    cases = {}
+    for label, data in (("plain rules", TABLE), ("chicken foot", TABLE_FOOT)):
+        table = Table.from_json(data)
+        names = list(data["players"]) + [None]
+        # every tile of the hand on every train, at each of its open ends (R10.5)
+        ats = {n: ([end.at for end in table.facts.open_ends[n]] if table.options.chicken_foot
+                   else [None]) for n in names}
+        plays = [Play(Tile.of(*t), n, at) for t in HAND for n in names for at in ats[n]]
+        legal = sum(1 for p in plays if not check(table, p))
+        print(f"1. Rulings in-process, {label}: {len(plays)} plays ({legal} legal, "
+              f"{len(plays) - legal} illegal) on a 4-player double-12 mid-round table with "
+              f"an open double")
+        cases[label] = (data, table, plays)
+
+    def rate(fn, n: int) -> float:
+        t0 = time.process_time()
+        for i in range(n):
+            fn(i)
+        return n / (time.process_time() - t0)
+
+    best = {}
+    for _ in range(5):
+        for label, (data, table, plays) in cases.items():
+            parsed = rate(lambda i: check(table, plays[i % len(plays)]), 40_000)
+            each = rate(lambda i: check(Table.from_json(data), plays[i % len(plays)]), 4_000)
+            old = best.get(label, (0, 0))
+            best[label] = (max(old[0], parsed), max(old[1], each))
+    for label, (parsed, each) in best.items():
+        print(f"   {label:<13} check() on a parsed table: {parsed:>10,.0f} rulings/s  "
+              f"(target >= 50,000);  Table.from_json + check() each: {each:>8,.0f} rulings/s")
+    print(f"   chicken foot / plain rules, parsed each time: "
+          f"{best['chicken foot'][1] / best['plain rules'][1]:.2f}  (target >= 0.80)")
 
 
 def free_port() -> int:
@@ -145,12 +174,15 @@ def bench_http() -> None:
         thread.start()
         try:
             ruling = json.dumps({"table": TABLE, "play": {"tile": [7, 2], "train": "Ann"}}).encode()
+            foot = json.dumps({"table": TABLE_FOOT, "play": {"tile": [7, 2], "train": "Ann",
+                                                              "at": [7, 7]}}).encode()
             score = json.dumps({"tiles": [[0, 0], [3, 4]]}).encode()
             routes = {
                 "GET /healthz (trivial)": ("GET", "/healthz", None, 200),
                 "GET /static/icon.svg (static file)": ("GET", "/static/icon.svg", None, 200),
                 "POST /api/hand-score (tiny JSON)": ("POST", "/api/hand-score", score, 200),
                 "POST /api/rulings": ("POST", "/api/rulings", ruling, 200),
+                "POST /api/rulings (chicken foot)": ("POST", "/api/rulings", foot, 200),
             }
             for method, path, body, expect in routes.values():  # warm up
                 hammer(port, method, path, body, 200, expect)
@@ -178,6 +210,9 @@ def bench_http() -> None:
           f"(target <= 2x)")
     print(f"   /api/rulings p99 / tiny JSON route p99:  {rulings[2] / tiny[2]:.2f}x")
     print(f"   /api/rulings req/s / trivial route req/s: {rulings[0] / trivial[0]:.2f}")
+    feet = summary["POST /api/rulings (chicken foot)"]
+    print(f"   /api/rulings chicken foot / plain req/s:  {feet[0] / rulings[0]:.2f}  "
+          "(target >= 0.80)")
 
 
 def bench_planner() -> None:
@@ -201,7 +236,50 @@ def bench_planner() -> None:
     print(f"     200 hands of 25, double-15:  {run(15, 25, 200)}")
 
 
+def serve_checkout(root: str | Path):
+    """running_server() for the scorekeeper package of the checkout at *root* (this one, or
+    an older commit's worktree), whatever the venv's console script would import."""
+    from server import running_server
+    code = (f"import sys; sys.path.insert(0, {str(root)!r}); "
+            "from scorekeeper.serve import main; main(sys.argv[1:])")
+    return running_server(threads=THREADS, program=[sys.executable, "-c", code])
+
+
+def bench_versus(other: str) -> None:
+    """POST /api/rulings on this checkout and on *other* (a worktree of an older commit),
+    both served as run.sh serves them, at once, measured in turn ROUNDS times: requests a
+    second, latency, and the server process's CPU time per request (what an answer costs,
+    whatever else the machine is doing)."""
+    from contextlib import ExitStack
+    ruling = json.dumps({"table": TABLE, "play": {"tile": [7, 2], "train": "Ann"}}).encode()
+    roots = {"this checkout": ROOT, other: Path(other)}
+    results = {name: (0, 0.0, [], 0.0) for name in roots}
+    with ExitStack() as stack:
+        servers = {name: stack.enter_context(serve_checkout(root))
+                   for name, root in roots.items()}
+        for srv in servers.values():   # warm up
+            hammer(srv.port, "POST", "/api/rulings", ruling, 300, 200)
+        for _ in range(ROUNDS):
+            for name, srv in servers.items():
+                cpu = srv.cpu_seconds()
+                wall, lat = hammer(srv.port, "POST", "/api/rulings", ruling, REQUESTS, 200)
+                count, walls, lats, cpus = results[name]
+                results[name] = (count + len(lat), walls + wall, lats + lat,
+                                 cpus + srv.cpu_seconds() - cpu)
+    print(f"POST /api/rulings side by side ({THREADS} threads each, {ROUNDS}x{REQUESTS} "
+          "requests, in turn):")
+    rates = {}
+    for name, (count, wall, lats, cpu) in results.items():
+        rates[name] = count / wall
+        print(f"   {name:<34} {count / wall:>8,.0f} req/s   p50 {ms(statistics.median(lats)):>9}"
+              f"   p99 {ms(pct(lats, 99)):>9}   server CPU {cpu / count * 1e6:>5,.0f} µs/request")
+    print(f"   this checkout / {other}: {rates['this checkout'] / rates[other]:.2f}")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--versus"]:
+        bench_versus(sys.argv[2])
+        return
     t0 = time.perf_counter()
     bench_rulings()
     bench_http()

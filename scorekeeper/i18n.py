@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from urllib.parse import urlencode
 
+from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
 from flask import Flask, g, request
@@ -29,6 +30,7 @@ LANGUAGES = {
     "el": "Ελληνικά",
 }
 DEFAULT = "en"
+_CODES = list(LANGUAGES)
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 
@@ -42,12 +44,26 @@ def chosen_language() -> str | None:
     return kept if kept in LANGUAGES else None
 
 
-def select_locale() -> str:
+#: Each language's Locale, parsed once (Flask-Babel would parse the code on every request).
+_LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
+
+
+def select_locale() -> Locale:
     if not request.path.startswith("/api/"):
         chosen = chosen_language()
         if chosen:
-            return chosen
-    return request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT
+            return _LOCALES[chosen]
+    header = request.environ.get("HTTP_ACCEPT_LANGUAGE", "")
+    found = _BY_HEADER.get(header)
+    if found is None:
+        found = _LOCALES[request.accept_languages.best_match(_CODES) or DEFAULT]
+        if len(_BY_HEADER) < 512:       # the headers browsers send are few; keep them
+            _BY_HEADER[header] = found
+    return found
+
+
+#: The Locale each Accept-Language header seen so far picks (a header is parsed once).
+_BY_HEADER: dict[str, Locale] = {}
 
 
 def current_language() -> str:
@@ -123,14 +139,14 @@ def init_app(app: Flask) -> None:
 
 def _translate(message: str) -> str:
     try:
-        return gettext(message)
+        return _translations().ugettext(message)   # the catalogue looked up once a request
     except RuntimeError:  # outside a request: English
         return message
 
 
 def _translate_plural(singular: str, plural: str, num: int) -> str:
     try:
-        return get_translations().ngettext(singular, plural, num)
+        return _translations().ngettext(singular, plural, num)
     except RuntimeError:  # outside a request: English
         return singular if num == 1 else plural
 

@@ -38,6 +38,12 @@ class Option:
     rule: str
     label: str
     values: tuple[tuple[bool | int | str, str], ...]
+    also: tuple[str, ...] = ()
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule the option's values follow, as R9's table names them ("R2.2", "R2.3")."""
+        return (self.rule,) + self.also
 
     @property
     def default(self) -> bool | int | str:
@@ -84,7 +90,7 @@ OPTIONS: tuple[Option, ...] = (
         ("B", N_("Table B")))),
     Option("starter", "R2.2", N_("Who starts a round"), (
         ("engine_holder", N_("The player holding the engine")),
-        ("highest_draw", N_("Engine set aside; highest draw starts")))),
+        ("highest_draw", N_("Engine set aside; highest draw starts"))), ("R2.3",)),
     Option("first_turn", "R4.1", N_("First turn"), (
         ("train", N_("Build a whole train on your own train")),
         ("single", N_("Exactly one tile")))),
@@ -98,6 +104,9 @@ OPTIONS: tuple[Option, ...] = (
         (50, N_("50 points")),
         (25, N_("25 points")),
         (0, N_("0 (face value)")))),
+    Option("chicken_foot", "R10", N_("Chicken foot"), (
+        (False, N_("Off: a double takes one tile")),
+        (True, N_("A double takes three toes")))),
     Option("went_out_bonus", "R11.1", N_("Bonus for going out"), (
         (0, N_("None: going out scores 0")),
         (5, N_("−5 points")),
@@ -119,6 +128,8 @@ OPTION = {option.name: option for option in OPTIONS}
 CHOICES: dict[str, tuple] = {option.name: option.choices for option in OPTIONS}
 #: The rule each option changes, for labels and rulings.
 OPTION_RULES = {option.name: option.rule for option in OPTIONS}
+#: Every rule each option cites, as R9's table does (the starter: R2.2 and R2.3).
+OPTION_CITES = {option.name: option.rules for option in OPTIONS}
 #: A person's words for each option and value (marked for translation).
 OPTION_LABELS = {option.name: option.label for option in OPTIONS}
 VALUE_LABELS = {(option.name, value): label for option in OPTIONS
@@ -136,6 +147,7 @@ class RuleOptions:
     first_turn_stuck: str = OPTION["first_turn_stuck"].default
     double_owner_satisfies: bool = OPTION["double_owner_satisfies"].default
     double_blank: int = OPTION["double_blank"].default
+    chicken_foot: bool = OPTION["chicken_foot"].default
     went_out_bonus: int = OPTION["went_out_bonus"].default
     marker_penalty: int = OPTION["marker_penalty"].default
 
@@ -189,8 +201,8 @@ class RuleOptions:
 
     def record(self) -> dict:
         """The options as a game's record (the check code) holds them: as to_dict, but the
-        house-scoring options (R11, added later) only when set, so an older game's record,
-        and the code printed on its sheet, stays what it was."""
+        options added later (chicken foot R10, house scoring R11) only when set, so an older
+        game's record, and the code printed on its sheet, stays what it was."""
         return {name: value for name, value in self.to_dict().items()
                 if name not in _LATER or value != OPTION[name].default}
 
@@ -213,6 +225,8 @@ class RuleOptions:
             items.append(_("stuck first turn draws"))
         if self.double_owner_satisfies:
             items.append(_("double's owner satisfies it"))
+        if self.chicken_foot:
+            items.append(_("chicken foot"))
         if self.went_out_bonus:
             items.append(_("going out: −%(points)s", points=self.went_out_bonus))
         if self.marker_penalty:
@@ -225,7 +239,7 @@ class RuleOptions:
 
 
 #: Options added after games were stored: left out of a game's record at their default.
-_LATER = ("went_out_bonus", "marker_penalty")
+_LATER = ("chicken_foot", "went_out_bonus", "marker_penalty")
 
 
 def _json_word(value) -> str:

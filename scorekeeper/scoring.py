@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from .errors import BadInput
 from .options import RuleOptions
+from .rulenote import RuleNote
 from .text import _, format_list, ngettext
 from .tiles import Tile, check_hand, full_set, parse_tiles
 
@@ -29,16 +29,8 @@ def max_hand(set_n: int, engine: int, options: RuleOptions = RuleOptions()) -> i
     return hand_score((t for t in full_set(set_n) if t != engine_tile), options)
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreWarning:
-    """An unusual but possible round (R7.4): the app asks, it does not refuse."""
-
-    code: str
-    rule: str
-    message: str
-
-    def to_json(self) -> dict:
-        return {"code": self.code, "rule": self.rule, "message": self.message}
+#: An unusual but possible round (R7.4): the app asks, it does not refuse.
+ScoreWarning = RuleNote
 
 
 def check_scores(scores: Mapping, players: Sequence[str], set_n: int, engine: int,

@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 from .clubpin import holds_club, is_set
 from .house_view import (house_cell, house_hint, house_sum, house_totals, signed,
                          total_parts)
-from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
+from .options import OPTION_CITES, OPTION_LABELS, VALUE_LABELS
 from .pins import is_keeper
 from .timing import format_duration
 from .updates import update_attrs
@@ -38,7 +38,7 @@ def init_app(app: Flask) -> None:
         sprite_url=assets.sprite_url,
         option_label=option_label,
         value_label=value_label,
-        option_rule=OPTION_RULES.get,
+        option_rules=OPTION_CITES.get,
         this_page=this_page,
         this_machine_only=this_machine_only,
         theme_colour=assets.THEME_COLOUR,

@@ -20,7 +20,8 @@ def test_create_defaults(client, game):
     assert game["players"] == PLAYERS and game["set"] == 12 and game["name"] == "Friday"
     assert game["rules"] == {"deal": "A", "starter": "engine_holder", "first_turn": "train",
                              "first_turn_stuck": "marker", "double_owner_satisfies": False,
-                             "double_blank": 50, "went_out_bonus": 0, "marker_penalty": 0}
+                             "double_blank": 50, "chicken_foot": False, "went_out_bonus": 0,
+                             "marker_penalty": 0}
     assert [r["engine"] for r in game["rounds"]] == list(range(12, -1, -1))
     first, last = game["rounds"][0], game["rounds"][-1]
     # Round 1's play starts with the game (API.md); the others when the one before is saved.
@@ -77,8 +78,8 @@ BAD_SET = "The set must be double-6, 9, 12, 15 or 18."
      "double_blank must be 50, 25, or 0."),
     ({"players": PLAYERS, "rules": {"chicken": True}}, "rules.chicken",
      "chicken is not a rule option; the options are deal, starter, first_turn, "
-     "first_turn_stuck, double_owner_satisfies, double_blank, went_out_bonus, and "
-     "marker_penalty."),
+     "first_turn_stuck, double_owner_satisfies, double_blank, chicken_foot, went_out_bonus, "
+     "and marker_penalty."),
     ({"players": PLAYERS, "start_engine": 13}, "start_engine",
      "The start engine must be a double from 0 to 12."),
     ({"players": PLAYERS, "start_engine": 3, "end_engine": 5}, "end_engine",

@@ -292,3 +292,30 @@ def test_sentences_read_right_for_odd_input(client):
     r = ruling(client, {"tile": [12, 3], "train": "Bob"}, table)
     assert r.status_code == 400 and r.get_json() == {
         "error": "A round has 2 to 14 players (R1.1); 1 was given.", "field": "table.players"}
+
+
+def test_r4_2_draw_a_started_train_plays_nothing_after_a_draw(client):
+    # Issue 25: under first_turn_stuck: draw only a player who cannot start their train draws;
+    # Bob started his and then drew, so his 4-6 may not follow (R4.2), though it matches.
+    table = {"set": 12, "engine": 12, "players": ["Ann", "Bob", "Chi"], "current": "Bob",
+             "first_turn": True, "trains": {"Bob": [[12, 4]]},
+             "turn": [{"tile": [12, 4], "train": "Bob"}], "drawn": [4, 6],
+             "rules": {"first_turn_stuck": "draw"}}
+    answer = ruling(client, {"tile": [4, 6], "train": "Bob"}, table).get_json()
+    assert answer["legal"] is False and answer["grounds"] == []
+    assert [(v["code"], v["rule"]) for v in answer["violations"]] == [("drawn_tile_only", "R5.4")]
+    assert "(R4.2)" in answer["violations"][0]["message"]
+
+
+def test_r6_5_a_satisfied_double_leaves_the_other_to_the_next_player(client):
+    # Issue 25: Bob satisfied Ann's 5-5; the Mexican 6-6 binds the following players, so a
+    # second tile is refused for one tile per turn only (R5.1), not for the open double.
+    table = api_table()
+    table["trains"]["Ann"] = [[12, 5], [5, 5], [5, 6]]
+    table["mexican"] = [[12, 6], [6, 6]]
+    table["turn"] = [{"tile": [5, 6], "train": "Ann"}]
+    answer = ruling(client, {"tile": [12, 3], "train": "Bob"}, table).get_json()
+    assert [v["code"] for v in answer["violations"]] == ["one_tile_per_turn"]
+    table["current"], table["turn"] = "Chi", []
+    answer = ruling(client, {"tile": [1, 3], "train": "Chi"}, table).get_json()
+    assert [v["code"] for v in answer["violations"]] == ["open_double"]

@@ -91,6 +91,8 @@ CASES = [
     (T(first=True, drawn="3-4", first_turn_stuck="draw"), "3-4>Bob", ["no_match"]),  # R4.2 … if it matches the engine
     (T("Ann: | Bob: 12-4 | Chi:", first=True, drawn="12-4", turn="12-4>Bob", first_turn_stuck="draw"),
      "4-5>Bob", ["one_tile_per_turn"]),  # R4.2 the drawn tile ends the first turn
+    (T("Ann: | Bob: 12-4 | Chi:", first=True, turn="12-4>Bob", drawn="4-6", first_turn_stuck="draw"),
+     "4-6>Bob", ["drawn_tile_only"]),  # R4.2 draw: only who cannot start draws; no play after it
     (T(first=True, drawn="12-4"), "12-4>Bob", ["drawn_tile_only"]),  # R4.2 marker (A): nobody draws, so no play
     (T("Ann: 12-5 5-5 | Bob: | Chi:", first=True), "12-3>Bob", []),  # R4.3 a first-turn double binds no one
     (T("Ann: | Bob: 12-3 3-3 | Chi:", first=True, turn="12-3>Bob 3-3>Bob"), "3-8>Bob", []),  # R4.3 may go on
@@ -126,7 +128,7 @@ CASES = [
     (T("Ann: 12-5 5-5 5-6 | Bob: | Chi: | M: 12-6 6-6", turn="5-6>Ann"), "6-1>M",
      ["one_tile_per_turn"]),  # R6.5 one satisfied, the other waits
     (T("Ann: 12-5 5-5 5-6 | Bob: | Chi: | M: 12-6 6-6", turn="5-6>Ann"), "12-3>Bob",
-     ["open_double", "one_tile_per_turn"]),  # R6.5 … for the next player
+     ["one_tile_per_turn"]),  # R6.5 duty met: the other binds the following players, not Bob
     (T("Ann: | Bob: 12-3 3-3 | Chi:", turn="3-3>Bob"), "12-4>M", []),  # R6.6 his own double does not bind him
     (T("Ann: 12-5 5-5 | Bob: | Chi: | M: 12-4 4-4", turn="4-4>M"), "4-1>M", ["open_double"]),  # R6.6 an older one does
     (T("Ann: | Bob: 12-8 8-8 | Chi: | M: 12-4", turn="8-8>Bob", double_owner_satisfies=True),

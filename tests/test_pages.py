@@ -486,3 +486,12 @@ def test_a_game_name_too_long_is_refused_once_with_its_limit(client, gid):
     assert [p for p in paragraphs(r) if "60" in p] == [
         "The game name is too long: at most 60 characters."]
     assert client.get(f"/api/games/{gid}").get_json()["name"] == "Friday"
+
+
+def test_new_game_cites_r2_3_for_the_highest_draw(client):
+    # Issue 25: the starter option follows R2.2 (the engine's holder) and R2.3 (highest draw),
+    # as R9's table says; both are cited and linked.
+    html = client.get("/games/new").get_data(as_text=True)
+    start = html.index("Who starts a round")
+    legend = html[start:html.index("</legend>", start)]
+    assert ">R2.2</a>, <a" in legend and ">R2.3</a>" in legend and 'href="/rules#R2.3"' in legend

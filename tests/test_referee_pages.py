@@ -9,8 +9,9 @@ from helpers import create_game
 from scorekeeper.referee import Play, check
 from scorekeeper.errors import BadInput
 from scorekeeper.options import RuleOptions
-from scorekeeper.situation import (Situation, TrainSketch, instead, last_tile_asked,
-                                   question_from_query, sketch_table, verdict)
+from scorekeeper.situation import (Situation, TrainSketch, last_tile_asked, question_from_query,
+                                   sketch_table)
+from scorekeeper.verdict import instead, verdict
 from scorekeeper.tiles import Tile
 
 T = Tile.of
@@ -124,9 +125,11 @@ LAST_RESORT = [
     (sit(first_turn=True, drawn=T(2, 3), options=DRAW), None,
      "Bob drew 2-3: only that tile may be played, on their own train; if it does not match, "
      "they place a marker where their train would go and their first turn ends (R4.2)."),
+    # R4.2 (draw): only a player who cannot start their train draws; one who started it
+    # and drew may play nothing after the draw.
     (sit(first_turn=True, drawn=T(2, 3), played=Play(T(12, 3), "Bob"), options=DRAW), 0,
-     "Bob drew 2-3: only that tile may be played, on their own train; if it does not match, "
-     "they place a marker where their train would go and their first turn ends (R4.2)."),
+     "Bob had already started their train, and only a player who cannot start it draws in the "
+     "first turn: no tile may be played after that draw, and their first turn ends (R4.2)."),
     # R4.1: a started train may stop there, under either option.
     (sit(first_turn=True, played=Play(T(12, 3), "Bob")), None,
      "Bob may also stop here: their first turn ends, with no marker and no draw (R4.1)."),
@@ -136,15 +139,15 @@ LAST_RESORT = [
     (sit(first_turn=True), None,
      "If Bob cannot start their train, they place a marker where it would go and do not draw "
      "(R4.2)."),
-    # … (draw): draws one, even when the live table counts an empty boneyard.
+    # … (draw): draws one …
     (sit(first_turn=True, options=DRAW), None,
      "If Bob cannot start their train, they draw one tile: if it matches the engine they may "
      "play that tile only, which ends their first turn; otherwise they place a marker where "
      "their train would go (R4.2)."),
+    # … but with an empty boneyard places the marker without drawing (R5.4).
     (sit(first_turn=True, options=DRAW), 0,
-     "If Bob cannot start their train, they draw one tile: if it matches the engine they may "
-     "play that tile only, which ends their first turn; otherwise they place a marker where "
-     "their train would go (R4.2)."),
+     "The boneyard is empty: if Bob cannot play, they place a marker on their own train and "
+     "the turn passes (R5.4)."),
     # R6.7: drew, owing a tile on the double just played.
     (sit(**OWES, drawn=T(2, 3), options=ON_DOUBLE), None,
      "Bob drew 2-3: only that tile may be played, and only on the 5-5; if it does not go "
@@ -718,3 +721,13 @@ def test_move_log_says_what_a_pass_was(client, gid):
     log = text(client.get(url + "/log"))
     assert "Ann ended their first turn" in log
     assert "Bob passed and placed a marker" in log
+
+
+def test_plan_my_opening_tree_under_chicken_foot(client):
+    # R10.6: in a chicken-foot game the first turn's chain may branch at a double's toes.
+    game = client.post("/api/games", json={"players": ["Ann", "Bob", "Chi"],
+                                           "rules": {"chicken_foot": True}}).get_json()
+    hand = "&".join(f"hand={t}" for t in ("12-4", "4-4", "4-9", "4-1", "1-2"))
+    page = text(client.get(f"/games/{game['id']}/rounds/1/referee/plan?go=1&{hand}"))
+    assert "A train of 5 tiles · 45 pips" in page  # 12-4, 4-4 and its toes 4-9, 4-1-2
+    assert "(R10.6)" in page

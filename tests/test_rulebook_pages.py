@@ -83,9 +83,11 @@ ENGLISH = rulebook("en")
 
 
 def test_the_english_page_is_read_whole():
-    # The reader sees every rule of RULES.md, R9's options and R11's five clauses.
+    # The reader sees every rule of RULES.md, R9's options, R10's eight and R11's five clauses.
     assert len([r for r in ENGLISH if re.fullmatch(r"R[1-8]\.[0-9]+", r)]) == 37
-    assert len([r for r in ENGLISH if r.startswith("R9-")]) == 8
+    assert len([r for r in ENGLISH if r.startswith("R9-")]) == 9
+    assert [r for r in ENGLISH if r.startswith("R10.")] == [f"R10.{i}" for i in range(1, 9)]
+    assert ENGLISH["R10.2"]["refs"] == ["R5.1", "R6.3", "R6.4", "R6.5", "R7.2"]
     assert [r for r in ENGLISH if r.startswith("R11.")] == [f"R11.{k}" for k in range(1, 6)]
     assert ENGLISH["R11.3"]["refs"] == ["R4.4", "R7.2", "R7.3", "R7.4"]
     assert ENGLISH["R7.4"]["numbers"]["1118"] == 1 and ENGLISH["R7.4"]["items"] == 5

@@ -8,6 +8,9 @@ from __future__ import annotations
 from flask import jsonify
 
 from ..referee import PLAY_FIELDS, Play, Table, check, grounds, legal_plays, plan_train
+from ..referee import footrules
+from ..referee.treeplan import plan_tree
+from ..options import RuleOptions
 from ..errors import BadInput
 from ..parsing import Fields
 from ..text import N_, _
@@ -19,7 +22,7 @@ from . import bp, json_body
 RULING = Fields(("table", "play"), N_("“%(name)s” is not a field of a ruling's question."))
 LEGAL_PLAYS = Fields(("table", "hand"),
                      N_("“%(name)s” is not a field of a question about legal plays."))
-PLAN = Fields(("set", "engine", "hand"),
+PLAN = Fields(("set", "engine", "hand", "rules"),
               N_("“%(name)s” is not a field of a hand to plan an opening train from."))
 
 
@@ -40,8 +43,11 @@ def rulings():
                        "play")
     play = Play.from_json(body["play"], table, "play", PLAY_FIELDS)
     violations = check(table, play)
-    return jsonify(legal=not violations, violations=[v.to_json() for v in violations],
-                   grounds=[g.to_json() for g in grounds(table, play, violations)])
+    answer = {"legal": not violations, "violations": [v.to_json() for v in violations],
+              "grounds": [g.to_json() for g in grounds(table, play, violations)]}
+    if table.options.chicken_foot:
+        answer["checks"] = footrules.checks()       # R10.8: the checks made under it
+    return jsonify(answer)
 
 
 @bp.post("/legal-plays")
@@ -52,7 +58,12 @@ def plays():
     if "hand" not in body:
         raise BadInput(_("Give the current player's tiles as hand: [[a, b], …]."), "hand")
     hand = parse_tiles(body["hand"], "hand")
-    return jsonify(plays=[p.to_json() for p in legal_plays(table, hand)])
+    plays = legal_plays(table, hand)
+    if table.options.chicken_foot:
+        # API.md: under chicken foot each play names its open end (null: an empty train).
+        return jsonify(plays=[{**p.to_json(), "at": p.at.to_json() if p.at else None}
+                              for p in plays])
+    return jsonify(plays=[p.to_json() for p in plays])
 
 
 @bp.post("/plan-train")
@@ -65,4 +76,6 @@ def plan():
     if "hand" not in body:
         raise BadInput(_("Give the tiles in hand as hand: [[a, b], …]."), "hand")
     hand = parse_tiles(body["hand"], "hand")
-    return jsonify(plan_train(body.get("set", DEFAULT_SET), body["engine"], hand).to_json())
+    rules = RuleOptions.from_dict(body.get("rules"), "rules")
+    planner = plan_tree if rules.chicken_foot else plan_train   # R10.6: a tree
+    return jsonify(planner(body.get("set", DEFAULT_SET), body["engine"], hand).to_json())

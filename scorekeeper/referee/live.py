@@ -5,8 +5,7 @@ tiles in each hand.  :func:`apply` takes an action (:class:`PlayAction`,
 :class:`DrawAction`, :class:`PassAction`) and returns a new state, or raises
 :class:`IllegalMove` with the violations; :func:`replay` rebuilds a round from
 its start and the stored move log; :func:`legal_actions` lists what apply()
-accepts now; :func:`draw_rule` says under which rule a player who does not play
-draws.  Pure: no Flask, storage or PDF.
+accepts now.  Pure: no Flask, storage or PDF.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from ..errors import BadInput
 from ..options import RuleOptions, deal_for
 from ..text import N_, _
 from ..tiles import Tile, full_set, parse_tile, set_size
-from .rules import STRUCTURAL, check, tile_violation
+from .rules import STRUCTURAL, check, draw_rule, tile_violation
 from .table import InvalidTable, Play, Table, Violation, whole
 
 
@@ -61,13 +60,16 @@ class PlayAction:
     tile: Tile
     train: str | None
     override: bool = False
+    at: Tile | None = None        # the open end it joins, under chicken foot (R10.5)
 
     @property
     def play(self) -> Play:
-        return Play(self.tile, self.train)
+        return Play(self.tile, self.train, self.at)
 
     def to_json(self) -> dict:
         data = {"type": "play", "tile": self.tile.to_json(), "train": self.train}
+        if self.at is not None:
+            data["at"] = self.at.to_json()
         if self.override:
             data["override"] = True
         return data
@@ -113,7 +115,7 @@ def action_from_json(data, field: str = "action") -> Action:
         override = data.get("override", False)
         if not isinstance(override, bool):
             raise BadInput(_("override must be true or false."), f"{field}.override")
-        return PlayAction(play.tile, play.train, override)
+        return PlayAction(play.tile, play.train, override, play.at)
     if kind == "draw":
         tile = data.get("tile")
         return DrawAction(None if tile is None else parse_tile(tile, f"{field}.tile"))
@@ -370,26 +372,6 @@ def action_violations(state: RoundState, action: Action) -> list[Violation]:
     raise TypeError(f"not an action: {action!r}")
 
 
-def draw_rule(table: Table) -> str | None:
-    """The rule under which the current player, not playing now, draws one tile (and then
-    plays it or places a marker): R4.2, R6.2, R6.4 or R5.4; None when they do not draw.
-
-    The one place that says which: a pass (which must follow that draw), a draw and the
-    advice to a player who does not play (situation.instead) all ask here.
-    """
-    if table.first_turn:
-        # R4.2: nobody draws under the marker option; under the draw option only a player
-        # who cannot start their train (Decision: one who started it stops there, R4.1).
-        if table.turn or table.options.first_turn_stuck == "marker":
-            return None
-        return "R4.2"
-    if table.owed_after is not None:
-        return "R6.2"      # a tile owed after a double (R6.7 says where it goes, check())
-    if table.binding_doubles:
-        return "R6.4"      # an open double to satisfy
-    return "R5.4"
-
-
 def apply(state: RoundState, action: Action) -> RoundState:
     """The state after *action*; IllegalMove (with the violations) if the rules forbid it."""
     violations = action_violations(state, action)
@@ -470,11 +452,15 @@ def legal_actions(state: RoundState, hand: Iterable[Tile] | None = None) -> list
         on_table = table.on_table
         hand = [t for t in full_set(table.set) if t not in on_table]
     out: list[Action] = []
+    feet_on = table.options.chicken_foot
     for tile in dict.fromkeys(hand):
         for name in table.train_names:
-            action = PlayAction(tile, name)
-            if not action_violations(state, action):
-                out.append(action)
+            # R10.5: under chicken foot, one action per open end of the train.
+            ats = [end.at for end in table.facts.open_ends[name]] if feet_on else [None]
+            for at in ats:
+                action = PlayAction(tile, name, at=at)
+                if not action_violations(state, action):
+                    out.append(action)
     for action in (DrawAction(), PassAction()):
         if not action_violations(state, action):
             out.append(action)

@@ -25,10 +25,15 @@ class TrainPlan:
     pips: int
     left: tuple[Tile, ...]
     left_pips: int
+    tree: list | None = None     # under chicken foot: the train with its feet (R10.6)
 
     def to_json(self) -> dict:
-        return {"train": [list(p) for p in self.train], "tiles": self.tiles, "pips": self.pips,
-                "left": [t.to_json() for t in self.left], "left_pips": self.left_pips}
+        data = {"train": [list(p) for p in self.train], "tiles": self.tiles,
+                "pips": self.pips, "left": [t.to_json() for t in self.left],
+                "left_pips": self.left_pips}
+        if self.tree is not None:
+            data["tree"] = self.tree
+        return data
 
 
 def plan_train(set_n: int, engine: int, hand: Iterable) -> TrainPlan:
@@ -40,15 +45,7 @@ def plan_train(set_n: int, engine: int, hand: Iterable) -> TrainPlan:
     search: reaching a number whose double is in hand, the double is always
     worth playing at once (it keeps the same open end).
     """
-    if isinstance(set_n, bool) or not isinstance(set_n, int) or set_n not in SETS:
-        raise BadInput(_("The set must be double-6, 9, 12, 15 or 18."), "set")
-    if isinstance(engine, bool) or not isinstance(engine, int) or not 0 <= engine <= set_n:
-        raise BadInput(_("The engine must be a double from 0-0 to %(n)s-%(n)s in a "
-                         "double-%(n)s set (R2.1).", n=set_n), "engine")
-    hand = list(hand)
-    if any(not isinstance(t, Tile) for t in hand):
-        hand = parse_tiles(hand, "hand")
-    tiles = check_hand(hand, set_n, engine)
+    tiles = checked_hand(set_n, engine, hand)
     path = _best_train(set_n, engine, tiles)
     used = set(path)
     train, end = [], engine
@@ -59,6 +56,19 @@ def plan_train(set_n: int, engine: int, hand: Iterable) -> TrainPlan:
     left = tuple(t for t in tiles if t not in used)
     return TrainPlan(tuple(train), len(path), sum(t.pips for t in path), left,
                      sum(t.pips for t in left))
+
+
+def checked_hand(set_n, engine, hand: Iterable) -> list[Tile]:
+    """The hand's tiles, once the set, the engine and the hand are checked (BadInput)."""
+    if isinstance(set_n, bool) or not isinstance(set_n, int) or set_n not in SETS:
+        raise BadInput(_("The set must be double-6, 9, 12, 15 or 18."), "set")
+    if isinstance(engine, bool) or not isinstance(engine, int) or not 0 <= engine <= set_n:
+        raise BadInput(_("The engine must be a double from 0-0 to %(n)s-%(n)s in a "
+                         "double-%(n)s set (R2.1).", n=set_n), "engine")
+    hand = list(hand)
+    if any(not isinstance(t, Tile) for t in hand):
+        hand = parse_tiles(hand, "hand")
+    return check_hand(hand, set_n, engine)
 
 
 def _best_train(n: int, engine: int, tiles: list[Tile]) -> list[Tile]:

@@ -3,7 +3,8 @@
 :func:`check` returns *every* rule a play breaks, each a :class:`Violation` with
 a stable code, its rule number and a sentence; :func:`is_legal` and
 :func:`legal_plays` are derived from it and never restate a rule.  :func:`grounds`
-says why a play check() finds legal is allowed: the rules that let it be made.  The rulebook
+says why a play check() finds legal is allowed: the rules that let it be made;
+:func:`draw_rule` says under which rule a player who does not play draws.  The rulebook
 tests are tests/test_engine_rules.py, one case per clause.  Pure: no Flask,
 storage or PDF.
 """
@@ -15,6 +16,8 @@ from typing import Iterable
 from ..errors import BadInput
 from ..text import N_, _, format_list
 from ..tiles import Tile, not_in_set
+from . import footrules
+from .feet import End
 from .table import Ground, Play, Table, Violation, TableFacts, train_sentence
 
 #: Rules whose breach makes a table impossible: even an override cannot apply them.
@@ -40,6 +43,12 @@ def check(table: Table, play: Play) -> list[Violation]:
     exists = tile_violation(table, tile)
     if exists is not None:
         out.append(exists)
+    at = None
+    if table.options.chicken_foot:
+        at = table.end_of(play)         # R10.5: the open end it joins
+        end = at.number
+        if at.full:
+            out.append(footrules.full(at))
     # R3.2: the tile must show the train's open end (the engine's number when empty).
     if low != end and high != end:
         out.append(Violation("no_match", "R3.2", train_sentence(
@@ -48,25 +57,29 @@ def check(table: Table, play: Play) -> list[Violation]:
             tile=tile, end=end)))
     # The other rules depend on the train (and on whether this is the drawn tile), not
     # on the tile.
-    rules = train_violations(table, train, tile == table.drawn)
+    rules = train_violations(table, train, tile == table.drawn, at)
     if rules:
         out.extend(rules)
     return out
 
 
-def train_violations(table: Table, train: str | None, drawn: bool = False) -> tuple[Violation, ...]:
-    """The rules a play on *train* breaks whatever its tile (R4.1, R4.2, R5.1–R5.4, R6);
-    *drawn*: the tile is the one drawn this turn.
+def train_violations(table: Table, train: str | None, drawn: bool = False,
+                     at: End | None = None) -> tuple[Violation, ...]:
+    """The rules a play on *train* breaks whatever its tile (R4.1, R4.2, R5.1–R5.4, R6,
+    R10.2, R10.3); *drawn*: the tile is the one drawn this turn; *at*: the open end it
+    joins under chicken foot (the train's first when not said).
 
     check() is these and the tile's own rules (R3.2, R3.3); what else needs the referee's
     word on a train (the advice to a player who does not play) asks here.  Ruled once per
-    table, train and drawn.
+    table, train, drawn and end.
     """
     f = table.facts
-    key = (train, drawn and f.drawn_pending)
+    if at is None and table.options.chicken_foot:
+        at = f.open_ends[train][0]
+    key = (train, drawn and f.drawn_pending, None if at is None else (at.at, at.full))
     rules = f.by_train.get(key)
     if rules is None:
-        rules = f.by_train[key] = _train_rules(table, f, train, key[1])
+        rules = f.by_train[key] = _train_rules(table, f, train, key[1], at)
     return rules
 
 
@@ -91,9 +104,16 @@ def tile_violation(table: Table, tile: Tile, drawn: bool = False) -> Violation |
     return Violation("already_played", "R3.3", message)
 
 
+#: R4.2 (option draw): a player who started their train and then drew anyway.
+STARTED_THEN_DREW = N_("%(player)s had already started their train, and only a player who "
+                       "cannot start it draws in the first turn: no tile may be played after "
+                       "that draw, and their first turn ends (R4.2).")
+
+
 def _train_rules(table: Table, f: TableFacts, train: str | None,
-                 is_drawn: bool) -> tuple[Violation, ...]:
-    """The rules a play on *train* breaks whatever the tile (R4.1, R4.2, R5.1–R5.4, R6)."""
+                 is_drawn: bool, at: End | None) -> tuple[Violation, ...]:
+    """The rules a play on *train* (at the open end *at* under chicken foot) breaks whatever
+    the tile (R4.1, R4.2, R5.1–R5.4, R6; R10.2, R10.3 in R6's place)."""
     player = table.current
     out: list[Violation] = []
     if table.first_turn:
@@ -114,8 +134,12 @@ def _train_rules(table: Table, f: TableFacts, train: str | None,
                 "Nobody draws in the first turn under this game's rules (R4.2): having drawn, "
                 "%(player)s places a marker and the turn passes.", player=player)))
         elif f.drawn_pending:
-            # R4.2 (option draw): the drawn tile only.
-            if not is_drawn:
+            # R4.2 (option draw): only a player who cannot start their train draws, and
+            # then the drawn tile only; one who started it may play nothing after a draw.
+            if table.turn:
+                out.append(Violation("drawn_tile_only", "R5.4", _(STARTED_THEN_DREW,
+                                                                  player=player)))
+            elif not is_drawn:
                 out.append(Violation("drawn_tile_only", "R5.4", _(
                     "%(player)s drew %(drawn)s: only that tile may be played now (R4.2).",
                     player=player, drawn=table.drawn)))
@@ -132,14 +156,22 @@ def _train_rules(table: Table, f: TableFacts, train: str | None,
                     player=player)))
         return tuple(out)
 
-    # R5.2: another player's train is open only with a marker, or to satisfy its open double (R6.3).
+    # R5.2: another player's train is open only with a marker, or to satisfy its open double
+    # (R6.3; under chicken foot a toe on a double with fewer than three, R10.2).
+    toe_on = at.foot.double if at is not None and at.foot is not None else None
+    satisfies = (train in f.open_doubles if at is None else toe_on in f.open_feet)
     if (train is not None and train != player and train not in table.markers
-            and train not in f.open_doubles):
+            and not satisfies):
         out.append(Violation("train_closed", "R5.2", _(
             "The train of %(owner)s has no marker: %(player)s may not play on it.",
             owner=train, player=player)))
-    # R6.3–R6.6: an open double binding this player must be satisfied first.
     binding = f.binding
+    if at is not None:
+        # R10.2: while a double has fewer than three toes, a toe on one, nowhere else.
+        if f.binding_feet and toe_on not in f.binding_feet:
+            out.append(footrules.unanswered(f.binding_feet, player))
+        binding = {}
+    # R6.3–R6.6: an open double binding this player must be satisfied first.
     if binding and train not in binding:
         if len(binding) == 1:
             (where, double), = binding.items()
@@ -167,9 +199,13 @@ def _train_rules(table: Table, f: TableFacts, train: str | None,
         out.append(Violation("drawn_tile_only", "R5.4", _(
             "%(player)s drew %(drawn)s: only that tile may be played now.",
             player=player, drawn=table.drawn)))
-    # R6.7 (option): the tile owed after a double goes on that double.
     owes = f.owes
-    if owes is not None and table.options.double_owner_satisfies and train != owes.train:
+    if at is not None:
+        # R10.3: the first toe is owed on the double just played.
+        if owes is not None and toe_on != owes.tile:
+            out.append(footrules.owed_elsewhere(player, owes.tile))
+    # R6.7 (option): the tile owed after a double goes on that double.
+    elif owes is not None and table.options.double_owner_satisfies and train != owes.train:
         out.append(Violation("owner_must_satisfy", "R6.7", train_sentence(
             owes.train,
             N_("%(player)s owes a tile on the %(tile)s just played on the Mexican train: under "
@@ -201,8 +237,11 @@ def grounds(table: Table, play: Play,
     player, tile, train = table.current, play.tile, play.train
     out: list[Ground] = []
     drawn = f.drawn_pending and tile == table.drawn
+    at = table.end_of(play) if table.options.chicken_foot else None
     if table.first_turn:
         out.append(_first_turn_ground(table, player))
+        if at is not None:
+            out.append(footrules.first_turn_ground(table))       # R10.6: a tree
         if drawn:
             # R4.2 (option draw): the drawn tile may be played if it matches.
             out.append(Ground("R4.2", _(
@@ -214,9 +253,17 @@ def grounds(table: Table, play: Play,
                 "A double played in the first turn binds nobody while the first turn lasts.")))
     else:
         out.extend(_train_grounds(table, f, player, train))
-        out.extend(_turn_grounds(table, f, player, play, drawn))
+        if at is not None:
+            out.extend(footrules.toe_grounds(table, f, play, at))     # R10.1–R10.4
+        else:
+            out.extend(_turn_grounds(table, f, player, play))
+        if drawn:
+            rule = draw_rule(table)
+            out.append(Ground(rule, _(_DRAWN_GROUND[rule], player=player, tile=tile)))
+    if at is not None and len(f.open_ends[train]) > 1:
+        out.append(footrules.end_ground(table, play, at))            # R10.5
     # R3.2: the tile shows the train's open end (the engine's number on an empty train).
-    end = f.ends[train]
+    end = f.ends[train] if at is None else at.number
     if table.train(train):
         out.append(Ground("R3.2", _("%(tile)s shows %(end)s, the open end of that train.",
                                     tile=tile, end=end)))
@@ -260,8 +307,7 @@ def _train_grounds(table: Table, f: TableFacts, player: str,
     return []
 
 
-def _turn_grounds(table: Table, f: TableFacts, player: str, play: Play,
-                  drawn: bool) -> list[Ground]:
+def _turn_grounds(table: Table, f: TableFacts, player: str, play: Play) -> list[Ground]:
     """What the turn asks of this tile and why it answers (R6.1–R6.7, R5.4)."""
     out: list[Ground] = []
     train, tile = play.train, play.tile
@@ -304,14 +350,10 @@ def _turn_grounds(table: Table, f: TableFacts, player: str, play: Play,
                 out.append(Ground("R6.6", _("The %(double)s that %(player)s just played does "
                                             "not bind them.", player=player,
                                             double=owes.tile)))
-    if drawn:
-        from .live import draw_rule   # live builds on these rules; it names the draw's rule
-        rule = draw_rule(table)
-        out.append(Ground(rule, _(_DRAWN_GROUND[rule], player=player, tile=tile)))
     return out
 
 
-#: The drawn tile, by the rule under which it was drawn (live.draw_rule).
+#: The drawn tile, by the rule under which it was drawn (draw_rule).
 _DRAWN_GROUND = {
     "R5.4": N_("%(player)s drew %(tile)s this turn: that tile, and only that one, may be "
                "played."),
@@ -320,6 +362,26 @@ _DRAWN_GROUND = {
     "R6.4": N_("%(player)s drew %(tile)s and it satisfies an open double, so it may be "
                "played."),
 }
+
+
+def draw_rule(table: Table) -> str | None:
+    """The rule under which the current player, not playing now, draws one tile (and then
+    plays it or places a marker): R4.2, R6.2, R6.4 or R5.4; None when they do not draw.
+
+    The one place that says which: a pass (which must follow that draw), a draw and the
+    advice to a player who does not play (situation.instead) all ask here.
+    """
+    if table.first_turn:
+        # R4.2: nobody draws under the marker option; under the draw option only a player
+        # who cannot start their train (Decision: one who started it stops there, R4.1).
+        if table.turn or table.options.first_turn_stuck == "marker":
+            return None
+        return "R4.2"
+    if table.owed_after is not None:
+        return "R6.2"      # a tile owed after a double (R6.7 says where it goes, check())
+    if table.binding_doubles:
+        return "R6.4"      # an open double to satisfy
+    return "R5.4"
 
 
 def is_legal(table: Table, play: Play) -> bool:
@@ -332,11 +394,19 @@ def legal_plays(table: Table, hand: Iterable[Tile]) -> list[Play]:
     out = []
     seen = set()
     names = table.train_names
+    feet_on = table.options.chicken_foot
     for tile in hand:
         if tile in seen:
             continue
         seen.add(tile)
         for name in names:
+            if feet_on:
+                # R10.5: one entry per open end, each with its at.
+                for end in table.facts.open_ends[name]:
+                    play = Play(tile, name, end.at)
+                    if not check(table, play):
+                        out.append(play)
+                continue
             play = Play(tile, name)
             if not check(table, play):
                 out.append(play)

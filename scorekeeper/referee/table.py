@@ -3,11 +3,9 @@
 :class:`Table` is the one state type (python-chess's ``Board``): the trains, the
 markers, the current player and what they did so far this turn, with the facts
 the rules read from it (open ends, open doubles, what is owed) computed once.
-:class:`Play` is one tile put on one train, :class:`Violation` one rule a play
-breaks, :class:`Ground` one rule that allows a legal one.  :meth:`Table.from_json`
-parses API.md's "table" object; a table that cannot exist is :class:`InvalidTable`
-(a BadInput naming the field).  :func:`train_sentence` says a whole sentence about a
-train.  Pure: no Flask, storage or PDF.
+:meth:`Table.from_json` parses API.md's "table" object; a table that cannot exist is
+:class:`InvalidTable` (a BadInput naming the field).  The small values a table holds
+(Play, Violation, Ground) live in :mod:`.values`.  Pure: no Flask, storage or PDF.
 """
 
 from __future__ import annotations
@@ -22,105 +20,9 @@ from ..options import MAX_PLAYERS, MIN_PLAYERS, RuleOptions
 from ..parsing import Fields
 from ..text import N_, _, ngettext
 from ..tiles import SETS, Tile, not_in_set, parse_tile, parse_tiles
-
-
-class InvalidTable(BadInput):
-    """A table that cannot exist (a train that does not chain, a tile twice …).
-
-    ``field`` names the offending part as a dotted path ("table.trains.Ann.1").
-    """
-
-
-# --------------------------------------------------------------------------- values
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One tile put on one train; ``train`` is a player's name, None for the Mexican train."""
-
-    tile: Tile
-    train: str | None
-
-    def to_json(self) -> dict:
-        return {"tile": self.tile.to_json(), "train": self.train}
-
-    @classmethod
-    def from_json(cls, data, table: "Table | None" = None, field: str = "play",
-                  fields: Fields | None = None) -> "Play":
-        """A play from JSON; with *table*, the train must be one of its trains.  Its fields
-        are :data:`PLAY_FIELDS` (a live-table action, which carries more, passes None)."""
-        if not isinstance(data, Mapping):
-            raise BadInput(_('A play is an object like {"tile": [5, 9], "train": "Ann"}.'), field)
-        if fields is not None:
-            fields.check(data, field)
-        if "tile" not in data:
-            raise BadInput(_("Say which tile is played."), f"{field}.tile")
-        tile = parse_tile(data["tile"], f"{field}.tile")
-        if "train" not in data:
-            raise BadInput(_("Say which train the tile goes on: a player's name, or null for "
-                             "the Mexican train."), f"{field}.train")
-        train = data["train"]
-        if train is not None and not isinstance(train, str):
-            raise BadInput(_("The train is a player's name, or null for the Mexican train."),
-                           f"{field}.train")
-        if table is not None and train is not None and train not in table.trains:
-            raise BadInput(_("%(name)s is not a player at this table, so there is no such "
-                             "train.", name=train), f"{field}.train")
-        return cls(tile, train)
-
-    def __repr__(self) -> str:
-        return f"Play({self.tile} on {'Mexican' if self.train is None else self.train})"
-
-
-#: The fields of a play in API.md (``play``, and each play of a table's ``turn``).
-PLAY_FIELDS = Fields(("tile", "train"), N_("“%(name)s” is not a field of a play."))
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """One rule a play breaks: a stable code, the rule number in RULES.md, a sentence."""
-
-    code: str
-    rule: str
-    message: str
-
-    def to_json(self) -> dict:
-        return {"code": self.code, "rule": self.rule, "message": self.message}
-
-    def __repr__(self) -> str:
-        return f"Violation({self.code} {self.rule}: {self.message!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Ground:
-    """One rule that allows a legal play: the rule number in RULES.md and a sentence."""
-
-    rule: str
-    message: str
-
-    def to_json(self) -> dict:
-        return {"rule": self.rule, "message": self.message}
-
-    def __repr__(self) -> str:
-        return f"Ground({self.rule}: {self.message!r})"
-
-
-def train_sentence(train: str | None, mexican: str, other: str, own: str | None = None,
-                   **values) -> str:
-    """One whole sentence about a train, translated: *mexican* for the Mexican train,
-    *own* (if given) for the train of ``values["player"]``, else *other* with %(owner)s.
-
-    Each id is a whole sentence marked with N_ where it is written, so translators
-    get every variant whole; nothing is spliced into anything.
-    """
-    if train is None:
-        return _(mexican, **values)
-    if own is not None and train == values.get("player"):
-        return _(own, **values)
-    return _(other, owner=train, **values)
-
-
-# --------------------------------------------------------------------------- the table
+from . import feet
+from .values import (PLAY_FIELDS, TURN_FIELDS, Ground, InvalidTable, Play,  # noqa: F401
+                     Violation, train_sentence)
 
 
 #: The fields of API.md's table object (what Table.to_json writes, and no more).
@@ -142,7 +44,7 @@ class TableFacts:
     """
 
     __slots__ = ("ends", "on_table", "turn_tiles", "open_doubles", "binding", "done", "owes",
-                 "drawn_pending", "by_train")
+                 "drawn_pending", "by_train", "open_ends", "open_feet", "binding_feet")
 
 
 @dataclass(frozen=True, eq=True, repr=False)
@@ -177,10 +79,15 @@ class Table:
         for name in given:
             if name not in trains:  # kept so that validate() can name it
                 trains[name] = tuple(given[name])
+        mexican = tuple(self.mexican)
+        if self.options.chicken_foot:
+            # R10: a double at the end of a train is a foot (with no toes yet).
+            trains = {name: feet.as_feet(train) for name, train in trains.items()}
+            mexican = feet.as_feet(mexican)
         set_ = object.__setattr__
         set_(self, "players", players)
         set_(self, "trains", trains)
-        set_(self, "mexican", tuple(self.mexican))
+        set_(self, "mexican", mexican)
         set_(self, "markers", frozenset(self.markers))
         set_(self, "turn", tuple(self.turn))
 
@@ -209,7 +116,10 @@ class Table:
         return self.facts.ends[name]
 
     def oriented(self, name: str | None) -> tuple[tuple[int, int], ...]:
-        """A train's tiles as (near end, far end) pairs from the engine outward."""
+        """A train's tiles as (near end, far end) pairs from the engine outward (under
+        chicken foot: a foot's double, then each of its toes in turn)."""
+        if self.options.chicken_foot:
+            return tuple(feet.oriented(self.train(name), self.engine))
         out, end = [], self.engine
         for tile in self.train(name):
             nxt = tile.other(end)
@@ -252,6 +162,9 @@ class Table:
     def facts(self) -> TableFacts:
         """What this table implies for the current player, computed once (TableFacts)."""
         f = TableFacts()
+        if self.options.chicken_foot:
+            feet.fill_facts(self, f)        # R10: feet, toes and several open ends
+            return f
         engine = self.engine
         ends: dict[str | None, int] = {}
         on_table = {Tile(engine, engine)}
@@ -277,8 +190,11 @@ class Table:
             f.done = bool(self.turn) and (self.options.first_turn == "single"
                                           or (self.drawn is not None and self.drawn in turn_tiles))
         else:
-            # R6.6: doubles the current player played this turn do not bind them.
+            # R6.6: doubles the current player played this turn do not bind them; R6.5:
+            # once they have satisfied one, the others bind the following players.
             f.binding = {k: d for k, d in open_doubles.items() if d not in turn_tiles}
+            if f.binding and self._satisfied_this_turn(turn_tiles):
+                f.binding = {}
             # R5.1: any tile but a double ends the turn's play; a double owes another (R6.1).
             f.done = any(p.tile.low != p.tile.high for p in self.turn)
             f.owes = self.turn[-1] if self.turn and not f.done else None
@@ -286,10 +202,53 @@ class Table:
         f.by_train = {}  # check()'s rulings that depend on the train only
         return f
 
+    def _satisfied_this_turn(self, turn_tiles: frozenset[Tile]) -> bool:
+        """True when a play of this turn went on a double that was there when the turn
+        began (the current player's duty to an open double is met, R6.3–R6.5)."""
+        for play in self.turn:
+            tiles = self.train(play.train)
+            at = tiles.index(play.tile)
+            if at and tiles[at - 1].is_double and tiles[at - 1] not in turn_tiles:
+                return True
+        return False
+
     # ---- building new tables
+
+    def end_of(self, play: Play, field: str = "play.at") -> "feet.End":
+        """The open end *play* joins (R3.2, R10.5): the one its ``at`` names, or the train's
+        only one; BadInput naming *field* when ``at`` names none of the train's ends, or
+        leaves out which of several (API.md).  Without chicken foot, ``at`` if given is the
+        train's last tile (null for an empty train)."""
+        train = self.train(play.train)
+        if not self.options.chicken_foot:
+            if play.at is not None and (not train or play.at != train[-1]):
+                raise BadInput(_("at names the open end a tile joins: without chicken foot, "
+                                 "the last tile of that train (null for an empty train)."),
+                               field)
+            return feet.End(train[-1] if train else None, self.open_end(play.train))
+        if play.at is None:
+            ends = self.facts.open_ends[play.train]
+            if len(ends) == 1:
+                return ends[0]
+            raise BadInput(_("That train has several open ends: say at which tile the new "
+                             "one goes, with at (R10.5)."), field)
+        found = feet.find_end(train, self.engine, play.at, self.facts.open_ends[play.train])
+        if found is None:
+            raise BadInput(_("%(tile)s is not an open end of that train: at names its last "
+                             "tile, a double of it, or the last tile of a toe (R10.5).",
+                             tile=play.at), field)
+        return found
 
     def with_play(self, play: Play) -> "Table":
         """The table after *play* (no legality check; the tile must match the train)."""
+        if self.options.chicken_foot:
+            at = self.end_of(play).at
+            changed = feet.place(self.train(play.train), self.engine, at, play.tile)
+            turn = self.turn + (Play(play.tile, play.train),)   # the turn names tile and train
+            if play.train is None:
+                return dataclasses.replace(self, mexican=changed, turn=turn)
+            return dataclasses.replace(self, trains={**self.trains, play.train: changed},
+                                       turn=turn)
         if play.train is None:
             return dataclasses.replace(self, mexican=self.mexican + (play.tile,),
                                        turn=self.turn + (play,))
@@ -311,10 +270,10 @@ class Table:
             "players": list(self.players),
             "current": self.current,
             "first_turn": self.first_turn,
-            "trains": {name: [t.to_json() for t in self.trains[name]] for name in self.players},
+            "trains": {name: feet.train_json(self.trains[name]) for name in self.players},
             "markers": [name for name in self.players if name in self.markers],
-            "mexican": [t.to_json() for t in self.mexican],
-            "turn": [p.to_json() for p in self.turn],
+            "mexican": feet.train_json(self.mexican),
+            "turn": [{"tile": p.tile.to_json(), "train": p.train} for p in self.turn],
             "drawn": self.drawn.to_json() if self.drawn is not None else None,
             "rules": self.options.to_dict(),
         }
@@ -345,6 +304,8 @@ class Table:
         first_turn = data.get("first_turn", False)
         if not isinstance(first_turn, bool):
             raise BadInput(_("first_turn must be true or false."), f"{field}.first_turn")
+        options = RuleOptions.from_dict(data.get("rules"), f"{field}.rules")
+        parse = _feet if options.chicken_foot else _tiles
         raw_trains = data.get("trains") or {}
         if not isinstance(raw_trains, Mapping):
             raise BadInput(_("The trains must be an object from player name to tiles."),
@@ -354,8 +315,8 @@ class Table:
             if name not in players:
                 raise InvalidTable(_("%(name)s is not one of the players, so has no train.",
                                      name=name), f"{field}.trains.{name}")
-            trains[name] = _tiles(tiles, f"{field}.trains.{name}")
-        mexican = _tiles(data.get("mexican") or [], f"{field}.mexican")
+            trains[name] = parse(tiles, f"{field}.trains.{name}")
+        mexican = parse(data.get("mexican") or [], f"{field}.mexican")
         raw_markers = data.get("markers") or []
         if not isinstance(raw_markers, list):
             raise BadInput(_("The markers must be a list of player names."), f"{field}.markers")
@@ -367,11 +328,10 @@ class Table:
         if not isinstance(raw_turn, list):
             raise BadInput(_("The turn must be a list of the plays made so far this turn."),
                            f"{field}.turn")
-        turn = tuple(Play.from_json(p, None, f"{field}.turn.{i}", PLAY_FIELDS)
+        turn = tuple(Play.from_json(p, None, f"{field}.turn.{i}", TURN_FIELDS)
                      for i, p in enumerate(raw_turn))
         drawn = data.get("drawn")
         drawn = None if drawn is None else parse_tile(drawn, f"{field}.drawn")
-        options = RuleOptions.from_dict(data.get("rules"), f"{field}.rules")
         table = cls(set_n, engine, tuple(players), current, first_turn, trains, mexican,
                     frozenset(raw_markers), turn, drawn, options)
         table.validate(field, markers=raw_markers)
@@ -400,15 +360,23 @@ class Table:
         engine = self.engine_tile
         top = self.set
         seen: set[Tile] = set()
-        for name in self.train_names:
-            end = self.engine
-            for i, tile in enumerate(self.train(name)):
-                low, high = tile.low, tile.high
-                if low < 0 or high > top or tile == engine or tile in seen \
-                        or (low != end and high != end):
-                    self._refuse_tile(field, name, i, end, seen)
-                seen.add(tile)
-                end = high if low == end else low
+        if self.options.chicken_foot:
+            for name in self.train_names:
+                wrong = feet.first_wrong(self.train(name), self.engine, top, engine, seen)
+                if wrong is not None:
+                    where = f"{field}.mexican" if name is None else f"{field}.trains.{name}"
+                    self._refuse_tile(wrong[0], name, wrong[1], seen, where + wrong[2])
+        else:
+            for name in self.train_names:
+                end = self.engine
+                for i, tile in enumerate(self.train(name)):
+                    low, high = tile.low, tile.high
+                    if low < 0 or high > top or tile == engine or tile in seen \
+                            or (low != end and high != end):
+                        where = f"{field}.mexican" if name is None else f"{field}.trains.{name}"
+                        self._refuse_tile(tile, name, end, seen, f"{where}.{i}")
+                    seen.add(tile)
+                    end = high if low == end else low
         # Decision: a turn play must be in the train it names (API.md); it need not be
         # the train's last tile — the ruling does not second-guess how the table got there.
         in_turn: set[Tile] = set()
@@ -416,7 +384,8 @@ class Table:
             if play.train is not None and play.train not in seen_names:
                 raise InvalidTable(_("%(name)s is not one of the players, so has no train.",
                                      name=play.train), f"{field}.turn.{i}.train")
-            if play.tile in in_turn or play.tile not in self.train(play.train):
+            if play.tile in in_turn or play.tile not in seen or play.tile not in set(
+                    feet.tiles(self.train(play.train))):
                 raise InvalidTable(train_sentence(
                     play.train,
                     N_("%(tile)s is listed as played this turn on the Mexican train, but that "
@@ -435,11 +404,9 @@ class Table:
                                    f"{field}.drawn")
         return self
 
-    def _refuse_tile(self, field: str, name: str | None, i: int, end: int,
-                     seen: set[Tile]) -> None:
-        """Raise InvalidTable for the i-th tile of a train (validate found it wrong)."""
-        tile = self.train(name)[i]
-        where = f"{field}.mexican.{i}" if name is None else f"{field}.trains.{name}.{i}"
+    def _refuse_tile(self, tile: Tile, name: str | None, end: int, seen: set[Tile],
+                     where: str) -> None:
+        """Raise InvalidTable, naming *where*, for a tile of a train validate found wrong."""
         if not tile.in_set(self.set):
             raise InvalidTable(not_in_set(tile, self.set, cite=True), where)
         if tile == self.engine_tile:
@@ -489,7 +456,8 @@ def _check_players(players: Sequence[str], field: str) -> set[str]:
 
 
 def _tiles(values, field: str) -> tuple[Tile, ...]:
-    """parse_tiles, with a fast path for the common well-formed case."""
+    """parse_tiles, with a fast path for the common well-formed case; a foot is refused
+    by name (the option is off)."""
     if type(values) is list:
         out = []
         for v in values:
@@ -500,7 +468,13 @@ def _tiles(values, field: str) -> tuple[Tile, ...]:
                 break
         else:
             return tuple(out)
+        feet.refuse_feet_off(values, field)
     return tuple(parse_tiles(values, field))
+
+
+def _feet(values, field: str) -> tuple:
+    """A train under chicken foot: tiles, maybe ending in a foot (R10, API.md)."""
+    return feet.parse_train(values, field)
 
 
 def whole(value, field: str, message: str) -> int:

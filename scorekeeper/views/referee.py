@@ -24,8 +24,10 @@ from ..options import RuleOptions
 from ..updates import cached_page
 from ..parsing import whole_number
 from ..referee import Play, check, legal_plays, plan_train
+from ..referee.treeplan import plan_tree
 from ..situation import (MEXICAN, Situation, last_tile_asked, last_tile_choices,
-                         question_from_query, sketch_table, verdict)
+                         question_from_query, sketch_table)
+from ..verdict import verdict
 from ..tiles import DEFAULT_SET, SETS, Tile, parse_tile_text, set_rows
 from . import get_game_round
 
@@ -188,7 +190,8 @@ def plan_view(ctx: Context):
         try:
             if not hand:
                 raise BadInput(_("Tap the tiles in the hand first."), "hand")
-            plan = plan_train(ctx.set, ctx.engine, hand)
+            planner = plan_tree if ctx.options.chicken_foot else plan_train   # R10.6
+            plan = planner(ctx.set, ctx.engine, hand)
         except BadInput as bad:
             error = bad
     return _render("referee/plan.html", ctx, plan=plan, error=error, hand=hand)
