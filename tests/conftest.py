@@ -220,10 +220,37 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def page(browser):
-    """A tablet-size page (1024×768, touch)."""
+@pytest.fixture(scope="session")
+def tablet(browser):
+    """One tablet (a browser context, 1024×768, touch) per session, so one per worker:
+    each test's `page` is a new tab in it, and what a test leaves (its tabs, cookies and
+    stored data) is cleared after it."""
     context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
-    pg = context.new_page()
-    yield pg
+    yield context
     context.close()
+
+
+@pytest.fixture
+def page(tablet):
+    """A tablet-size page (1024×768, touch), on a tablet with no cookies and nothing stored
+    (a new tab in the worker's `tablet`: a new context for each test was a second or so)."""
+    origins = set()
+    pg = tablet.new_page()
+    pg.on("framenavigated", lambda frame: origins.add(_origin(frame.url)))
+    yield pg
+    # localStorage and the rest of each site's data, then the cookies and every tab.
+    cdp = tablet.new_cdp_session(pg)
+    for origin in origins - {None}:
+        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    cdp.detach()
+    for tab in tablet.pages:
+        tab.close()
+    tablet.clear_cookies()
+    tablet.clear_permissions()
+
+
+def _origin(url: str) -> str | None:
+    """scheme://host:port of an http(s) address, else None."""
+    from urllib.parse import urlsplit
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
