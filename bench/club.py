@@ -5,7 +5,8 @@ Run from the project root:  .venv/bin/python bench/club.py [--games 1000] [--req
 1. Fills a fresh database with N complete games (6 players from a club of 40,
    13 rounds each, double-12, created over a year), through the storage layer
    (create_game, the scores, and refresh_seats, as a save does), and one season
-   covering the whole year (so its table sums every game).
+   covering the whole year (so its table sums every game).  Each game is dated in that
+   year, its seats written from that date: the bench never depends on the day it runs.
 2. Starts the real server as run.sh starts it (bench/server.py: the
    ``scorekeeper`` console script, waitress, its own process, 127.0.0.1).
 3. From this process, 4 keep-alive client threads ask each route in turn, three
@@ -58,6 +59,10 @@ def fill(path: str, games: int, seed: int = 2026) -> None:
         with storage.write(db):
             db.execute("update games set created_at = ?, updated_at = ? where id = ?",
                        [when, when, game.id])
+            # A game's seats take its day when first written (at create_game: today);
+            # written again from the date just set, so the season below holds every game
+            # whatever the day the bench is run (issue 26, item 7).
+            db.execute("delete from seats where game_id = ?", [game.id])
             db["scores"].insert_all(
                 {"game_id": game.id, "number": n, "player": p, "score": rng.choice(
                     [0, 0, 3, 8, 12, 15, 21, 27, 34, 45, 60]), "hand": None}

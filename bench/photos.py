@@ -8,8 +8,12 @@ not given; else 12).  One line per photo, then last exactly one line::
 
     tiles right R/T (P%), photos all right A/N, wrong and not flagged W, unsure U, read p50 X ms p99 Y ms
 
+preceded by one line of how people use it::
+
+    questions Q, where no tile is Z (z per photo); taps to the right hand K for T tiles (k per tile; by hand 1 per tile)
+
 (with --json the same as one JSON object).  Labelled folders of renders come from
-scripts/photo_renders.py.  Reading (in process, through scorekeeper.photo; with --url through
+photolab/renders.py.  Reading (in process, through scorekeeper.photo; with --url through
 a running server's ``POST /api/hand-photo``, the photo's set sent with it) is kept apart
 from scoring: scoring sees
 only the answer as the API gives it (tiles with confidence, unsure with candidates, and the
@@ -32,6 +36,18 @@ multisets):
    **Wrong and not flagged** = unflagged wrong confident tiles + labelled tiles missed
    beyond the wrong readings that could stand for them (a missed tile is silent: nothing on
    the screen says it is missing).
+
+**Questions where no tile is** (clutter asked about): with the labels' ``centres`` (the
+shared photos' newer entries, and every render), a question (an unsure entry) whose outline,
+grown 1.5 times about its middle, holds no labelled tile's centre, less as many as the photo
+has partial tiles (they have no centre and may be what it asks about); without centres, the
+unsure entries matching no labelled or partial tile.
+
+**Taps to the right hand**, as the Count tiles dialog takes them (static/photo.js): each
+question ("?" unsure, "!" a tile read with a problem) answered in one tap (a candidate, a
+tile of the picker, or "Not a tile": the next question is asked at once); each tile read
+wrong without a problem fixed in two (its outline, then the right tile or "Not a tile");
+each labelled tile still missing after those picked in one.  By hand, one tap a tile.
 
 ``T`` counts labelled (fully visible) tiles, ``R`` the right ones; a photo is all right when
 every labelled tile is right and nothing else is read (no unsure, no wrong; partial tiles
@@ -112,6 +128,8 @@ class Score:
     silent: int = 0
     missed: int = 0
     partial_read: int = 0
+    no_tile: int = 0             # questions where no tile is
+    taps: int = 0                # to reach the right hand from this reading
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -173,7 +191,51 @@ def score(answer: dict, labels: dict) -> Score:
     if missed:
         s.notes.append("not read right: " + " ".join(f"{a}-{b}" for (a, b), n in want.items()
                                                      for _ in range(n)))
+    s.no_tile = _questions_where_no_tile(answer, labels, len(left_unsure))
+    s.taps = _taps(answer, want, wrong_found, flagged)
     return s
+
+
+def _questions_where_no_tile(answer: dict, labels: dict, unmatched: int) -> int:
+    """Questions asked where no tile is (rules in the module docstring)."""
+    centres = labels.get("centres")
+    partial = len(labels.get("partial", []))
+    if not centres or len(centres) != len(labels.get("tiles", [])):
+        return max(0, unmatched - partial) if partial else unmatched
+    w, h = answer.get("width") or 1, answer.get("height") or 1
+    points = [(cx * w, cy * h) for cx, cy in centres]
+    empty = sum(1 for u in answer.get("unsure", [])
+                if not any(_inside(u["box"], p, 1.5) for p in points))
+    return max(0, empty - partial)
+
+
+def _inside(box, point, grow: float) -> bool:
+    """Whether *point* lies in the 4-corner *box* grown *grow* times about its middle."""
+    cx = sum(x for x, _ in box) / 4
+    cy = sum(y for _, y in box) / 4
+    pts = [(cx + (x - cx) * grow, cy + (y - cy) * grow) for x, y in box]
+    sign = None
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]):
+        cross = (x1 - x0) * (point[1] - y0) - (y1 - y0) * (point[0] - x0)
+        if cross != 0:
+            if sign is None:
+                sign = cross > 0
+            elif (cross > 0) != sign:
+                return False
+    return True
+
+
+def _taps(answer: dict, missing: Counter, wrong_found: list, flagged: Counter) -> int:
+    """Taps to the right hand: questions 1 each, unflagged wrong tiles 2 each, and what is
+    still missing after those 1 each (rules in the module docstring)."""
+    problem_tiles = {_pair(p["tile"]) for p in answer.get("problems", [])}
+    questions = len(answer.get("unsure", [])) + sum(
+        1 for f in answer.get("tiles", []) if _pair(f["tile"]) in problem_tiles)
+    silent_wrong = sum(1 for t in wrong_found if flagged[t] == 0)
+    # every question and every wrong tile can become one of the tiles still missing
+    fixes = len(answer.get("unsure", [])) + len(wrong_found)
+    still_missing = max(0, sum(missing.values()) - fixes)
+    return questions + 2 * silent_wrong + still_missing
 
 
 def _nearest_rank(values: list[float], q: float) -> float:
@@ -191,9 +253,19 @@ def summary(scores: list[Score], times_ms: list[float]) -> dict:
         "photos_right": sum(s.all_right for s in scores),
         "silent_wrong": sum(s.silent for s in scores),
         "unsure": sum(s.unsure for s in scores),
+        "no_tile": sum(s.no_tile for s in scores),
+        "taps": sum(s.taps for s in scores),
         "p50_ms": round(_nearest_rank(times_ms, 0.5), 1),
         "p99_ms": round(_nearest_rank(times_ms, 0.99), 1),
     }
+
+
+def usage_line(s: dict) -> str:
+    """How people use it: questions, those where no tile is, taps against one a tile."""
+    photos, tiles = max(1, s["photos"]), max(1, s["tiles"])
+    return (f"questions {s['unsure']}, where no tile is {s['no_tile']} "
+            f"({s['no_tile'] / photos:.2f} per photo); taps to the right hand {s['taps']} for "
+            f"{s['tiles']} tiles ({s['taps'] / tiles:.2f} per tile; by hand 1 per tile)")
 
 
 def last_line(s: dict) -> str:
@@ -232,7 +304,7 @@ def main(argv=None) -> int:
         scores.append(s)
         times.append(ms)
         line = (f"{name}: right {s.right}/{s.tiles}, unsure {s.unsure}, wrong {s.wrong} "
-                f"(not flagged {s.silent}), {ms:.0f} ms")
+                f"(not flagged {s.silent}), no tile {s.no_tile}, taps {s.taps}, {ms:.0f} ms")
         if s.notes:
             line += "; " + "; ".join(s.notes)
         if "error" in answer:
@@ -241,6 +313,8 @@ def main(argv=None) -> int:
             line += " | read " + _describe(answer)
         print(line, flush=True)
     result = summary(scores, times)
+    if not args.json:
+        print(usage_line(result))
     print(json.dumps(result) if args.json else last_line(result))
     return 0
 

@@ -6,8 +6,10 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask
+if TYPE_CHECKING:   # Flask is imported by the factory: the pure modules import without it
+    from flask import Flask
 
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent
@@ -18,24 +20,46 @@ ASSETS = PACKAGE if INSTALLED else CHECKOUT
 
 
 def create_app(config: dict | None = None) -> Flask:
-    """The Flask app factory; *config* may set TESTING, DATABASE, SECRET_KEY, …"""
+    """The Flask app factory, as flaskr's: the settings (*config* may set TESTING,
+    DATABASE, SECRET_KEY, …), then every part plugged in, here and in this order (a
+    request's hooks run in the order they are added)."""
     app = configured_app(config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import db, hosts, i18n, updates, pins, wiring
-    hosts.init_app(app)
-    db.init_app(app)
-    i18n.init_app(app)
-    updates.init_app(app)
-    pins.init_app(app)
-    wiring.init_app(app)
+    from . import (bodylimits, db, error_answers, hosts, i18n, pins, template_helpers,
+                   updates, web, wellformed)
+    from .api import bp as api
+    from .views import (assets, club, games, history, live, players, printing, referee,
+                        rounds, rules, seasons, standings, verify)
+    from .views import pins as pin_pages
+
+    # Each request's Host is checked first, then its size, then its text (each inserts
+    # its check before the others).
+    wellformed.init_app(app)
+    bodylimits.init_app(app)  # each route's body limit, known before the body is read
+    hosts.init_app(app)       # every request's Host checked (its check goes first)
+    db.init_app(app)          # the database migrated; "Recently deleted" purged; init-db
+    i18n.init_app(app)        # the six languages, the device's choice
+    updates.init_app(app)     # the pages kept for open pages asking "anything new?"
+    pins.init_app(app)        # the PIN checks and the guessing limits
+    web.init_app(app)         # sessions, CSRF, compression, security headers, /healthz
+    web.csrf.exempt(api)      # JSON bodies: a browser cannot send one cross-site unasked
+    app.url_map.converters["int"] = web.StoredInt   # <int:…> only what SQLite can store
+    for blueprint in (api, games.bp, rounds.bp, standings.bp, history.bp, printing.bp,
+                      assets.bp, referee.bp, live.bp, rules.bp, pin_pages.bp, players.bp,
+                      seasons.bp, club.bp, verify.bp):
+        app.register_blueprint(blueprint)
+    error_answers.init_app(app)
+    template_helpers.init_app(app)
     return app
 
 
 def configured_app(config: dict | None = None) -> Flask:
     """The app with its settings only (defaults, instance/config.py, SCOREKEEPER_*
     variables, then *config*): no database opened yet. Commands start from here."""
+    from flask import Flask
+
     app = Flask(__name__, instance_path=instance_path(), instance_relative_config=True,
                 template_folder=str(ASSETS / "templates"), static_folder=str(ASSETS / "static"))
     app.config.from_mapping(

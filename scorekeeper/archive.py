@@ -26,6 +26,7 @@ imports in the default palette, with no round times.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Mapping
@@ -35,8 +36,9 @@ from .referee import action_from_json, start_from_json
 from .errors import BadInput
 from .game import Game, parse_game_name, parse_players
 from .options import RuleOptions, parse_engines, round_engines
+from .house_scoring import check_counts, hand_scores_of, house_on, parse_names, score_range
 from .scoring import check_hands, check_scores, hand_score, max_hand
-from .parsing import Fields
+from .parsing import Fields, load_json
 from .text import N_, _
 from .tiles import parse_set
 from .timing import utc
@@ -52,8 +54,8 @@ GAME = Fields(("id", "name", "players", "colours", "set", "rules", "start_engine
                "end_engine", "created_at", "updated_at"),
               N_("“%(name)s” is not a field of an export's game."))
 ROUND = Fields(("number", "engine", "revision", "scores", "hands", "started_at", "saved_at",
-                "seconds"), N_("“%(name)s” is not a field of an export's round."))
-SAVE = Fields(("edit", "round", "at", "undo_of", "changes"),
+                "seconds", "hand_scores", "went_out", "markers"), N_("“%(name)s” is not a field of an export's round."))
+SAVE = Fields(("edit", "round", "at", "undo_of", "changes", "lists"),
               N_("“%(name)s” is not a field of a save in an export's history."))
 CHANGE = Fields(("player", "old", "new"),
                 N_("“%(name)s” is not a field of a score change in an export's history."))
@@ -71,6 +73,8 @@ class ArchivedRound:
     hands: dict[str, list] | None
     started_at: str | None = None
     saved_at: str | None = None
+    went_out: tuple[str, ...] | None = None    # house scoring (R11.3): as saved
+    markers: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,7 @@ class ArchivedEdit:
     at: str
     undo_of: int | None
     changes: list[dict]          # {"player", "old", "new"}
+    lists: dict | None = None    # {"old": [went_out, markers], "new": [...]}: lists changed
 
 
 @dataclass(frozen=True)
@@ -127,14 +132,51 @@ def to_document(game: Game, history: list[dict], moves: list[dict], exported_at:
                  "created_at": game.created_at, "updated_at": game.updated_at},
         "rounds": [{"number": r.number, "engine": r.engine, "revision": r.revision,
                     "scores": r.scores, "hands": r.hands, "started_at": r.started_at,
-                    "saved_at": r.saved_at, "seconds": r.seconds} for r in game.rounds],
+                    "saved_at": r.saved_at, "seconds": r.seconds,
+                    **{k: v for k, v in r.to_json().items()
+                       if k in ("hand_scores", "went_out", "markers")}}
+                   for r in game.rounds],
         "history": [{"edit": local[e["id"]], "round": e["number"], "at": e["at"],
                      "undo_of": local.get(e["undo_of"]) if e["undo_of"] is not None else None,
                      "changes": [{"player": c["player"], "old": c["old"], "new": c["new"]}
-                                 for c in e["changes"]]}
+                                 for c in e["changes"]],
+                     **({"lists": e["lists"]} if e.get("lists") else {})}
                     for e in history],
         "live": [{"round": n, "moves": ms} for n, ms in sorted(live.items())],
     }
+
+
+#: The first bytes of an SQLite file: a backup of the whole app, not a game's export.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def read_export(data: bytes):
+    """The JSON document in an uploaded export file; BadInput saying what the file should
+    be when it is empty, a backup of the whole app (field "backup": the page points to
+    "Restore a backup") or not JSON text (issue 26, item 3)."""
+    if not data.strip():
+        raise BadInput(_("This file is empty. Choose the file saved with “Download (JSON)” "
+                         "on a game page."), "file")
+    if data.startswith(SQLITE_HEADER):
+        raise BadInput(_("This file is a backup of the whole app (.sqlite), not the export "
+                         "of one game. To bring a backup back, use “Restore a backup”."),
+                       "backup")
+    not_an_export = BadInput(_("This file is not a game's export: an export is JSON text, "
+                               "saved with “Download (JSON)” on a game page."), "file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise not_an_export from None
+    try:
+        return load_json(text, "file")
+    except BadInput as refused:
+        try:
+            json.loads(text)   # broken JSON, or JSON nested too deep (its own sentence)?
+        except ValueError:
+            raise not_an_export from None
+        except RecursionError:
+            pass
+        raise refused
 
 
 def parse_document(doc) -> Archive:
@@ -183,7 +225,12 @@ def _rounds(value, players, set_n, options, engines) -> list[ArchivedRound]:
             raise BadInput(_("A revision is a whole number from 0."), f"{where}.revision")
         scores = item.get("scores")
         hands = item.get("hands")
-        if scores is not None:
+        went_out, markers = (parse_names(item.get(k), players, f"{where}.{k}")
+                             for k in ("went_out", "markers"))
+        if scores is not None and house_on(options):
+            scores = _counts(scores, players, went_out, markers, options,
+                             max_hand(set_n, engine, options), where)
+        elif scores is not None:
             scores = check_scores(scores, players, set_n, engine, options, f"{where}.scores")
         if hands is not None:
             if scores is None:
@@ -191,8 +238,9 @@ def _rounds(value, players, set_n, options, engines) -> list[ArchivedRound]:
                                f"{where}.hands")
             tiles = check_hands(hands, players, set_n, engine, f"{where}.hands",
                                 every_player=False)
+            behind = hand_scores_of(scores, went_out, markers, options)
             for p, ts in tiles.items():
-                if hand_score(ts, options) != scores[p]:
+                if hand_score(ts, options) != behind[p]:
                     raise BadInput(_("The tiles counted for %(name)s do not make the score "
                                      "recorded (R7.3).", name=p), f"{where}.hands.{p}")
             hands = {p: [t.to_json() for t in ts] for p, ts in tiles.items()} or None
@@ -201,8 +249,21 @@ def _rounds(value, players, set_n, options, engines) -> list[ArchivedRound]:
         if started is not None and saved is not None and saved < started:
             raise BadInput(_("A round cannot be saved before its play started."),
                            f"{where}.saved_at")
-        rounds.append(ArchivedRound(i + 1, engine, revision, scores, hands, started, saved))
+        if scores is None:
+            went_out = markers = None
+        rounds.append(ArchivedRound(i + 1, engine, revision, scores, hands, started, saved,
+                                    went_out, markers))
     return rounds
+
+
+def _counts(scores, players, went_out, markers, options, top: int, where: str) -> dict:
+    """A house-scored round's scores that count: whole numbers for every player that agree
+    with who went out and whose marker stood (R11.3)."""
+    if not isinstance(scores, Mapping) or set(scores) != set(players) or any(
+            isinstance(v, bool) or not isinstance(v, int) for v in scores.values()):
+        raise BadInput(_("Scores must be given for every player by name."), f"{where}.scores")
+    return check_counts({p: scores[p] for p in players}, went_out, markers, options, top,
+                        where)
 
 
 def _history(value, players, set_n, options, rounds) -> list[ArchivedEdit]:
@@ -230,7 +291,7 @@ def _history(value, players, set_n, options, rounds) -> list[ArchivedEdit]:
         if not isinstance(changes, list) or not changes:
             raise BadInput(_("Each save in the history changes at least one score."),
                            f"{where}.changes")
-        top = max_hand(set_n, rounds[number - 1].engine, options)
+        low, top = score_range(options, max_hand(set_n, rounds[number - 1].engine, options))
         scores = state.setdefault(number, {})
         checked = []
         for k, change in enumerate(changes):
@@ -243,7 +304,11 @@ def _history(value, players, set_n, options, rounds) -> list[ArchivedEdit]:
             for key in ("old", "new"):
                 v = change.get(key)
                 if v is not None and (isinstance(v, bool) or not isinstance(v, int)
-                                      or not 0 <= v <= top):
+                                      or not low <= v <= top):
+                    if low:
+                        raise BadInput(_("A score in the history must be empty or a whole "
+                                         "number from %(low)s to %(top)s (R11.3).", low=low,
+                                         top=top), f"{at}.{key}")
                     raise BadInput(_("A score in the history must be empty or a whole number "
                                      "from 0 to %(top)s (R7.4).", top=top), f"{at}.{key}")
             if change.get("old") != scores.get(player):
@@ -251,7 +316,8 @@ def _history(value, players, set_n, options, rounds) -> list[ArchivedEdit]:
             scores[player] = change.get("new")
             checked.append({"player": player, "old": change.get("old"), "new": change.get("new")})
         edits.append(ArchivedEdit(i + 1, number, _time(item.get("at"), f"{where}.at"),
-                                  undo_of, checked))
+                                  undo_of, checked,
+                                  _edit_lists(item.get("lists"), players, f"{where}.lists")))
     for r in rounds:
         replayed = state.get(r.number, {})
         if any(v is not None for v in replayed.values()):
@@ -260,6 +326,19 @@ def _history(value, players, set_n, options, rounds) -> list[ArchivedEdit]:
         elif r.scores is not None:
             raise _history_mismatch(r.number)
     return edits
+
+
+def _edit_lists(value, players, where: str) -> dict | None:
+    """The lists a save changed (house scoring): {"old": [went_out, markers], "new": …}."""
+    if value is None:
+        return None
+    value = _object(value, where)
+    if set(value) != {"old", "new"} or not all(
+            isinstance(value[k], list) and len(value[k]) == 2 for k in ("old", "new")):
+        raise BadInput(_("The lists a save changed are written {\"old\": [went out, "
+                         "markers], \"new\": [went out, markers]}."), where)
+    return {k: [None if names is None else list(parse_names(names, players, f"{where}.{k}"))
+                for names in value[k]] for k in ("old", "new")}
 
 
 def _moves(value, count: int) -> list[ArchivedMove]:

@@ -43,15 +43,20 @@ def totals_chart(players: Sequence[str], rounds: Sequence[Mapping[str, int] | No
     # Drawn at about the size it is shown (a phone's width), so its labels stay readable.
     width, height, left, right, top, bottom = 480, 300, 46, 12, 14, 32
     step, nice = axis_scale(max([max(v) for v in totals.values()] + [0]))
+    # House scoring (R11.1) can take a total below 0: the axis then reaches down by steps.
+    low = min([min(v) for v in totals.values()] + [0])
+    floor = (low // step) * step if low < 0 else 0
     span_x = max(steps, 1)
 
     def x(i: int) -> float:
         return left + (width - left - right) * i / span_x
 
     def y(v: float) -> float:
+        if floor:
+            return top + (height - top - bottom) * (nice - v) / (nice - floor)
         return top + (height - top - bottom) * (1 - v / nice)
 
-    out = _frame(title, width, height, left, right, nice, step, y)
+    out = _frame(title, width, height, left, right, nice, step, y, floor)
     every = 1 if steps <= 12 else 2  # 19 round labels would touch each other
     for i in range(0, steps + 1, every):
         label = "0" if i == 0 else escape(labels[i - 1] if i - 1 < len(labels) else str(i))
@@ -74,15 +79,17 @@ def totals_chart(players: Sequence[str], rounds: Sequence[Mapping[str, int] | No
 
 
 def _frame(title: str, width: int, height: int, left: int, right: int, nice: int, step: int,
-           y) -> list[str]:
-    """The opening of a chart's SVG: its title and the value grid with its labels."""
+           y, floor: int = 0) -> list[str]:
+    """The opening of a chart's SVG: its title and the value grid with its labels, from
+    *floor* (below 0 only under house scoring) up to *nice*."""
     out = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
            f'aria-label="{escape(title)}" preserveAspectRatio="xMidYMid meet">',
            f"<title>{escape(title)}</title>"]
-    for v in range(0, nice + 1, step):
+    for v in range(floor, nice + 1, step):
+        label = f"\u2212{-v}" if v < 0 else v
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
                    f'stroke="#ddd"/><text x="{left - 6}" y="{y(v) + 6:.1f}" '
-                   f'text-anchor="end" font-size="17" fill="#444">{v}</text>')
+                   f'text-anchor="end" font-size="17" fill="#444">{label}</text>')
     return out
 
 

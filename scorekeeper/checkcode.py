@@ -8,6 +8,10 @@ mistake when read aloud or copied), printed in two groups of five, and read back
 without regard to case, spaces or dashes (and, as Crockford's alphabet reads it, an O
 as 0 and an I or L as 1).
 
+Under house scoring (R11) the record also holds each round's lists, who went out and
+whose marker stood, so a save that changes only them changes the code too; a game
+without house scoring has the record it always had.
+
 Decision: the game's own name and the train colours are not in the record: renaming a
 game or its look changes no score, so the sheet printed before still matches.
 
@@ -27,6 +31,7 @@ from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
 
 from .game import Game
+from .house_scoring import house_on
 
 #: Crockford's base32: the ten digits and the letters but I, L, O and U.
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -39,6 +44,9 @@ _PURPOSE = b"mexican-train-scorekeeper/check-code/1"
 
 #: Every score of a game: [round][seat], a score or None (not played).
 Rows = list[list[int | None]]
+#: Under house scoring, each round's [went_out, markers] (each a list of names or None);
+#: None for a game without house scoring.
+Lists = list[list] | None
 
 
 @lru_cache(maxsize=8)
@@ -52,24 +60,29 @@ def _frame(game: Game) -> tuple[bytes, bytes]:
     """The record's bytes before and after its scores: the game's id, names, set, rules
     and engines, as compact, sorted JSON (its scores come between, see canonical)."""
     record = {"id": game.id, "players": list(game.players), "set": game.set,
-              "rules": game.options.to_dict(), "engines": [r.engine for r in game.rounds],
+              "rules": game.options.record(), "engines": [r.engine for r in game.rounds],
               "scores": "\0"}
     text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     head, tail = text.split('"\\u0000"')
     return head.encode(), tail.encode()
 
 
-def _scores(rows: Rows) -> bytes:
-    """The scores part of a record: a round nobody has a score in is null."""
-    return json.dumps([row if any(v is not None for v in row) else None for row in rows],
-                      separators=(",", ":")).encode()
+def _scores(rows: Rows, lists: Lists = None) -> bytes:
+    """The scores part of a record: a round nobody has a score in is null; under house
+    scoring, with each round's lists beside the scores."""
+    scores = [row if any(v is not None for v in row) else None for row in rows]
+    if lists is not None:
+        return json.dumps({"lists": lists, "rows": scores}, separators=(",", ":"),
+                          ensure_ascii=False).encode()
+    return json.dumps(scores, separators=(",", ":")).encode()
 
 
-def canonical(game: Game, rows: Rows) -> bytes:
+def canonical(game: Game, rows: Rows, lists: Lists = None) -> bytes:
     """The record a code is made of: the game's id, names, options and every score in
-    *rows*, as compact, sorted JSON (the same bytes for the same record, always)."""
+    *rows* (and, under house scoring, the *lists*), as compact, sorted JSON (the same
+    bytes for the same record, always)."""
     head, tail = _frame(game)
-    return head + _scores(rows) + tail
+    return head + _scores(rows, lists) + tail
 
 
 def code_of(key: bytes, record: bytes) -> str:
@@ -96,9 +109,17 @@ def current_state(game: Game) -> Rows:
     return [[(r.scores or {}).get(p) for p in game.players] for r in game.rounds]
 
 
+def current_lists(game: Game) -> Lists:
+    """Under house scoring, each round's lists as they are now (None: not house-scored)."""
+    if not house_on(game.options):
+        return None
+    return [[None if names is None else list(names) for names in (r.went_out, r.markers)]
+            for r in game.rounds]
+
+
 def game_code(game: Game, secret: str | bytes) -> str:
     """The game's check code as it is now."""
-    return code_of(key_for(secret), canonical(game, current_state(game)))
+    return code_of(key_for(secret), canonical(game, current_state(game), current_lists(game)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,23 +160,28 @@ class Verification:
         return {"matches": False, "known": True, "changes": [c.to_json() for c in self.changes]}
 
 
-def past_states(game: Game, history: Sequence[Mapping]) -> Iterable[tuple[Rows, str, int]]:
+def past_states(game: Game, history: Sequence[Mapping]
+                ) -> Iterable[tuple[Rows, str, int, Lists]]:
     """The game's states, oldest first: before any save (at its creation), then after each
-    history entry; each with when it began and how many changes had been made by then.
+    history entry; each with when it began, how many changes had been made by then, and
+    under house scoring the rounds' lists (None otherwise).
 
     *history* is storage's rows, oldest first: each change with its ``edit_id``,
-    ``round``, ``player``, ``new`` and ``at``.  The rows yielded are the replay's own:
-    copy them to keep one.
+    ``round``, ``player``, ``new`` and ``at`` (and ``lists``, the lists its entry
+    changed, as JSON).  The rows yielded are the replay's own: copy them to keep one.
     """
     rounds = {r.number: k for k, r in enumerate(game.rounds)}
     seats = {p: k for k, p in enumerate(game.players)}
     rows: Rows = [[None] * len(game.players) for _r in game.rounds]
-    yield rows, game.created_at, 0
+    lists: Lists = [[None, None] for _r in game.rounds] if house_on(game.options) else None
+    yield rows, game.created_at, 0, lists
     for k, change in enumerate(history):
         rows[rounds[change["round"]]][seats[change["player"]]] = change["new"]
+        if lists is not None and change.get("lists"):
+            lists[rounds[change["round"]]] = json.loads(change["lists"])["new"]
         last_of_edit = k + 1 == len(history) or history[k + 1]["edit_id"] != change["edit_id"]
         if last_of_edit:
-            yield rows, change["at"], k + 1
+            yield rows, change["at"], k + 1, lists
 
 
 def verify(game: Game, history: Sequence[Mapping], secret: str | bytes,
@@ -168,15 +194,15 @@ def verify(game: Game, history: Sequence[Mapping], secret: str | bytes,
     key = key_for(secret)
     now = current_state(game)
     head, tail = _frame(game)
-    code = code_of(key, head + _scores(now) + tail)
+    code = code_of(key, head + _scores(now, current_lists(game)) + tail)
     if given is None:
         return Verification(code)
     wanted = read(given).encode()
     if hmac.compare_digest(wanted, code.encode()):
         return Verification(code, given, matches=True)
     found = None
-    for rows, at, done in past_states(game, history):
-        if hmac.compare_digest(wanted, code_of(key, head + _scores(rows) + tail).encode()):
+    for rows, at, done, lists in past_states(game, history):
+        if hmac.compare_digest(wanted, code_of(key, head + _scores(rows, lists) + tail).encode()):
             found = ([row[:] for row in rows], at, done)   # the latest state with that code
     if found is None:
         return Verification(code, given)

@@ -19,8 +19,8 @@ from flask import request, session
 from .db import get_db
 from .errors import BadInput
 from .game import Game
-from .pins import (Refused, check, client_address, fingerprint, hash_pin, is_keeper, parse_pin,
-                   require_keeper, verify)
+from .pins import (OWNERS, Refused, check, client_address, fingerprint, hash_pin, is_keeper,
+                   parse_pin, require_keeper, verify)
 from .storage import club_pin_hash, set_club_pin
 from .text import _
 
@@ -40,12 +40,15 @@ class ClubPinRefused(Refused):
     def message(self) -> str:
         """The refusal's sentence, in the request's language."""
         if self.retry_after and self.everyone:
-            return _("Too many wrong club PINs were tried in the last hour, from every device "
-                     "together: entering it waits %(minutes)s min. A device that already "
-                     "holds it keeps it.", minutes=self.minutes)
+            return " ".join((
+                _("Too many wrong club PINs were tried in the last hour, from every device "
+                  "together: entering it waits %(minutes)s min. A device that already "
+                  "holds it keeps it.", minutes=self.minutes),
+                _("On the server machine, the command “scorekeeper unlock” lifts every "
+                  "wait at once, and “scorekeeper club-pin” sets a new club PIN.")))
         if self.retry_after:
-            return _("Too many wrong club PINs from this device: try again in %(minutes)s "
-                     "min.", minutes=self.minutes)
+            return _("Too many wrong club PINs from this network address (every device on it "
+                     "counts together): try again in %(minutes)s min.", minutes=self.minutes)
         if self.wrong:
             return _("That is not the club PIN.")
         return _("A club PIN protects the club's data: seasons, player spellings, imports, "
@@ -67,6 +70,26 @@ def holds_club(pin_hash: str | None = None) -> bool:
     device entered it (and it has not changed since)."""
     pin_hash = current_hash() if pin_hash is None else pin_hash
     return pin_hash is None or session.get("club") == fingerprint(pin_hash)
+
+
+def holds_club_pin() -> bool:
+    """True when a club PIN is set and this request holds it: its device entered it, or
+    it carries it in the X-Club-PIN header (checked, a wrong one counted as any).  Such a
+    request is let through a game's wait of every device together (``pins.check``)."""
+    pin_hash = current_hash()
+    if pin_hash is None:
+        return False
+    header = request.headers.get(HEADER)
+    if header is None:
+        return session.get("club") == fingerprint(pin_hash)
+    try:
+        check_pin(header, pin_hash)
+    except ClubPinRefused:
+        return False
+    return True
+
+
+OWNERS.append(holds_club_pin)
 
 
 def remember_club(pin_hash: str) -> None:

@@ -1,17 +1,21 @@
-"""The error answers: each error a request can meet, answered as JSON under /api (the
-API's sentence and field) and as a page everywhere else, with the sentence of
+"""The error answers: one handler per error a request can meet, answered as JSON under
+/api (the API's sentence and field) and as a page everywhere else, with the sentence of
 what went wrong and what to do.
 
-- an unknown route or game (404), 405, 413, 415, a refused Host, other HTTP errors;
+- an unknown route (404), 405, 413, 415, a refused Host, other HTTP errors;
+- input that cannot be used (400: the sentence and the field; a page for a scoresheet
+  or a season table asked wrongly), a body that is not JSON (415);
+- an unknown game, player or season (404);
 - an expired form (CSRF; the PIN page for a protected game's viewer);
 - a refused PIN, a game's or the club's (403, or 429 with Retry-After while guessing is
   slowed);
+- the PDF fonts missing (500, logged, with the package to install);
 - a busy database (503 with Retry-After; a form view marked ``views.keeps_input``
   shows its form again with what was typed, as for an expired form);
 - a fault (500: logged, and nothing was changed by it).
 
-The API blueprint answers its own bad input, unknown games and refused PINs
-(:mod:`scorekeeper.api`); these are for what reaches the app.
+Only the photo route answers its own two (a photo too large, the readers busy:
+``api/photo.py``).
 """
 
 from __future__ import annotations
@@ -23,12 +27,17 @@ from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
-from . import api
-from .hosts import UntrustedHost
+from .api import UnsupportedMedia
 from .clubpin import ClubPinRefused
+from .errors import BadInput
 from .forms import refuse_forms
+from .hosts import UntrustedHost
+from .pdf import FontsMissing
+from .people import UnknownPlayer
 from .pins import PinRefused
+from .seasons import SeasonNotFound
 from .storage import Busy, GameNotFound, is_busy
+from .text import N_
 from .views import club
 from .views import pins as pin_pages
 
@@ -36,13 +45,24 @@ from .views import pins as pin_pages
 RETRY_BUSY = {"Retry-After": "2"}
 
 
+#: A page's title for input it cannot use, by blueprint.  Every other page view refuses
+#: its own input on its form, so a BadInput reaching the app from one is a fault (500).
+BAD_INPUT_TITLES = {"printing": N_("This scoresheet cannot be printed"),
+                    "seasons": N_("This season table cannot be shown")}
+
+
 def init_app(app: Flask) -> None:
     """Register every error answer with *app*."""
     app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(BadInput, bad_input)
+    app.register_error_handler(UnsupportedMedia, unsupported)
     app.register_error_handler(CSRFError, expired_form)
     app.register_error_handler(GameNotFound, game_not_found)
+    app.register_error_handler(UnknownPlayer, unknown_player)
+    app.register_error_handler(SeasonNotFound, season_not_found)
     app.register_error_handler(PinRefused, pin_refused)
     app.register_error_handler(ClubPinRefused, club_pin_refused)
+    app.register_error_handler(FontsMissing, fonts_missing)
     app.register_error_handler(Busy, busy)
     app.register_error_handler(sqlite3.OperationalError, database_error)
     app.register_error_handler(InternalServerError, server_error)
@@ -91,27 +111,74 @@ def expired_form(_error: CSRFError):
                                            "browser. Go back, reload it and try again.")), 400
 
 
+def bad_input(error: BadInput):
+    """400: input that cannot be accepted, its sentence (and, in JSON, its field); a page
+    for a scoresheet or a season table that cannot be made as asked."""
+    if is_api_request():
+        return jsonify(error=error.message, field=error.field), 400
+    title = BAD_INPUT_TITLES.get(request.blueprint or "")
+    if title is None:
+        raise error   # a page view's own input is refused on its form: this is a fault
+    return render_template("error.html", title=gettext(title), message=error.message), 400
+
+
+def unsupported(_error: UnsupportedMedia):
+    """415: an API body not sent as JSON."""
+    return jsonify(error=gettext("Send the body as JSON (Content-Type: application/json)."),
+                   field=""), 415
+
+
 def game_not_found(_error: GameNotFound):
     """404: no game has that id (or it was deleted)."""
+    if is_api_request():
+        return jsonify(error=gettext("There is no game with that id."), field="id"), 404
     return render_template("error.html", title=gettext("No such game"),
                            message=gettext("There is no game with that address. "
                                            "It may have been deleted.")), 404
 
 
-def pin_refused(error: PinRefused):
-    """A change to a protected game without its PIN: the PIN page, offering to enter it
-    (the API blueprint answers its own; a stray one under /api is JSON too)."""
+def unknown_player(error: UnknownPlayer):
+    """404: no game has a player of that name."""
+    message = gettext("No game has a player called %(name)s.", name=error.args[0])
     if is_api_request():
-        return api.pin_refused(error)
+        return jsonify(error=message, field="name"), 404
+    return render_template("error.html", title=gettext("No such player"), message=message), 404
+
+
+def season_not_found(_error: SeasonNotFound):
+    """404: no season has that id."""
+    message = gettext("There is no season with that id.")
+    if is_api_request():
+        return jsonify(error=message, field="id"), 404
+    return render_template("error.html", title=gettext("No such season"), message=message), 404
+
+
+def pin_refused(error: PinRefused):
+    """A change to a protected game without its PIN: the PIN page, offering to enter it;
+    under /api, 403 (field "pin"), or 429 with Retry-After while guessing is slowed."""
+    if is_api_request():
+        return pin_json(error)
     return pin_pages.pin_refused_page(error)
 
 
 def club_pin_refused(error: ClubPinRefused):
     """A club-level change without the club PIN: the prompt, which comes back to what was
-    being done (the API blueprint answers its own)."""
+    being done; under /api, 403 (field "club_pin") or 429."""
     if is_api_request():
-        return api.pin_refused(error)
+        return pin_json(error)
     return club.pin_refused_page(error)
+
+
+def pin_json(error: PinRefused | ClubPinRefused):
+    """The API's answer to a refused PIN: its sentence, field, status and headers."""
+    return jsonify(error=error.message, field=error.field), error.status, error.headers
+
+
+def fonts_missing(error: FontsMissing):
+    """The PDF fonts are not installed: logged, and a page that says so (500)."""
+    current_app.logger.error("%s", error)
+    return render_template("error.html", title=gettext("The scoresheet cannot be made"),
+                           message=str(error)), 500
 
 
 def busy(error: Busy):

@@ -11,6 +11,7 @@ from typing import Sequence
 
 from .colours import MEXICAN_COLOUR, colour_map
 from .errors import BadInput
+from .house_scoring import house_on, lists_json, rounds_zeros, zero_players
 from .options import MAX_PLAYERS, MIN_PLAYERS, Deal, RuleOptions, deal_for
 from .scoring import max_hand
 from .standings import Standings, compute
@@ -33,6 +34,21 @@ class Round:
     hands: dict[str, list] | None = None
     started_at: str | None = None
     saved_at: str | None = None
+    #: House scoring (R11): who went out and whose marker stood, as recorded (None: not
+    #: given), and the hands' R7.3 scores behind ``scores`` (None: the same as ``scores``).
+    went_out: tuple[str, ...] | None = None
+    markers: tuple[str, ...] | None = None
+    hand_scores: dict[str, int] | None = None
+
+    @property
+    def hands_scored(self) -> dict[str, int] | None:
+        """The hands' R7.3 scores (None while the round has no scores)."""
+        return self.scores if self.hand_scores is None else self.hand_scores
+
+    @property
+    def zero_players(self) -> frozenset[str]:
+        """Who had a zero round (R8.2): went out or held no pips (R11.4)."""
+        return zero_players(self.hands_scored or {}, self.went_out)
 
     @property
     def seconds(self) -> int | None:
@@ -46,9 +62,12 @@ class Round:
 
     def to_json(self) -> dict:
         """The round as a save's answer carries it (API.md: number, engine, scores,
-        revision)."""
+        revision, and house scoring's hand scores and lists, R11.5)."""
+        played = self.scores is not None
         return {"number": self.number, "engine": self.engine, "scores": self.scores,
-                "revision": self.revision}
+                "hand_scores": self.hands_scored, "revision": self.revision,
+                **lists_json(self.went_out if played else None,
+                             self.markers if played else None)}
 
     def timed_json(self) -> dict:
         """The round as a game's JSON carries it: with its times (API.md)."""
@@ -146,7 +165,8 @@ class Game:
         return max_hand(self.set, engine, self.options)
 
     def standings(self) -> Standings:
-        return compute(self.players, [r.scores for r in self.rounds])
+        return compute(self.players, [r.scores for r in self.rounds],
+                       rounds_zeros(self.rounds), house_on(self.options))
 
     def display_name(self) -> str:
         return game_title(self.name, self.created_at)

@@ -53,7 +53,12 @@ def split_host(host: str) -> str:
     is "::1", "Scorekeeper.LAN.:5000" is "scorekeeper.lan"."""
     host = host.strip().lower()
     if host.startswith("["):
-        return host[1:host.find("]")] if "]" in host else host
+        # "[::1]" or "[::1]:5000"; anything else after the bracket ("[::1]evil.example")
+        # is the name as a whole, which no trusted name is.
+        inside, bracket, after = host[1:].partition("]")
+        if bracket and (not after or (after[0] == ":" and after[1:].isdigit())):
+            return inside
+        return host
     name, colon, port = host.rpartition(":")
     if colon and port.isdigit() and ":" not in name:
         host = name

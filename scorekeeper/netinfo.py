@@ -47,6 +47,15 @@ def lan_addresses() -> list[str]:
     return sorted(out, key=lambda a: not ipaddress.ip_address(a).is_private)
 
 
+def is_loopback(host: str) -> bool:
+    """True for a name or address (no port, no brackets) of this machine's loopback, on
+    which no other device reaches the server."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host.lower() == "localhost"
+
+
 def join_urls(port: int, scheme: str = "http") -> list[str]:
     """The URLs a second tablet can open to reach this server."""
     return [f"{scheme}://{a}:{port}/" for a in lan_addresses()]

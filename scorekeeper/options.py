@@ -4,12 +4,15 @@ One :class:`RuleOptions` value is threaded through scoring and the referee, so
 no view ever asks "which profile is this?".  Each option is one row of
 :data:`OPTIONS` (an :class:`Option`: its name, rule, words and values); the
 labels, the rules, the choices, the defaults, the reading of text and the
-new-game form's fields are all made from the rows.
+new-game form's fields are all made from the rows.  :func:`deal_table_json` is every
+deal the new-game page's script may look up, worked out once.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, fields
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from .errors import BadInput
@@ -95,6 +98,20 @@ OPTIONS: tuple[Option, ...] = (
         (50, N_("50 points")),
         (25, N_("25 points")),
         (0, N_("0 (face value)")))),
+    Option("went_out_bonus", "R11.1", N_("Bonus for going out"), (
+        (0, N_("None: going out scores 0")),
+        (5, N_("−5 points")),
+        (10, N_("−10 points")),
+        (15, N_("−15 points")),
+        (20, N_("−20 points")),
+        (25, N_("−25 points")))),
+    Option("marker_penalty", "R11.2", N_("Penalty for a standing marker"), (
+        (0, N_("No penalty")),
+        (5, N_("+5 points")),
+        (10, N_("+10 points")),
+        (15, N_("+15 points")),
+        (20, N_("+20 points")),
+        (25, N_("+25 points")))),
 )
 OPTION = {option.name: option for option in OPTIONS}
 
@@ -119,6 +136,8 @@ class RuleOptions:
     first_turn_stuck: str = OPTION["first_turn_stuck"].default
     double_owner_satisfies: bool = OPTION["double_owner_satisfies"].default
     double_blank: int = OPTION["double_blank"].default
+    went_out_bonus: int = OPTION["went_out_bonus"].default
+    marker_penalty: int = OPTION["marker_penalty"].default
 
     @classmethod
     def from_dict(cls, data: Mapping | None, field: str = "rules") -> "RuleOptions":
@@ -168,6 +187,13 @@ class RuleOptions:
         """The options by name, as JSON and the export carry them."""
         return asdict(self)
 
+    def record(self) -> dict:
+        """The options as a game's record (the check code) holds them: as to_dict, but the
+        house-scoring options (R11, added later) only when set, so an older game's record,
+        and the code printed on its sheet, stays what it was."""
+        return {name: value for name, value in self.to_dict().items()
+                if name not in _LATER or value != OPTION[name].default}
+
     def changed(self) -> dict:
         """The options that differ from the Official defaults."""
         default = RuleOptions()
@@ -187,11 +213,19 @@ class RuleOptions:
             items.append(_("stuck first turn draws"))
         if self.double_owner_satisfies:
             items.append(_("double's owner satisfies it"))
+        if self.went_out_bonus:
+            items.append(_("going out: −%(points)s", points=self.went_out_bonus))
+        if self.marker_penalty:
+            items.append(_("standing marker: +%(points)s", points=self.marker_penalty))
         return items
 
     def summary(self) -> str:
         """A short line for headers: the labels side by side, "0-0 = 50 · first turn: train"."""
         return " · ".join(self.summary_items())
+
+
+#: Options added after games were stored: left out of a game's record at their default.
+_LATER = ("went_out_bonus", "marker_penalty")
 
 
 def _json_word(value) -> str:
@@ -275,5 +309,29 @@ def parse_engines(set_n: int, start, end) -> tuple[int, int]:
     return start, end
 
 
+@lru_cache(maxsize=1)
+def deal_table_json() -> str:
+    """Every deal the form can ask about (R1.3, R1.4), so its script only looks up; and
+    how many players a game may have.
+
+    Worked out once per process: it depends on nothing but the deal tables, the sets and
+    the numbers of players (no game, no language), and every GET of the page sends it."""
+    deals, suggested = {}, {}
+    for table in DEAL_TABLES:
+        suggested[table] = {n: [{"set": r[2], "tiles_each": r[3]}
+                                for r in DEAL_TABLES[table] if r[0] <= n <= r[1]]
+                            for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+        for starter in CHOICES["starter"]:
+            options = RuleOptions(deal=table, starter=starter)
+            for set_n in SETS:
+                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+                    d = deal_for(set_n, n, options)
+                    deals[f"{table}|{starter}|{set_n}|{n}"] = {
+                        "tiles_each": d.tiles_each, "fits": d.fits, "max_each": d.max_each,
+                        "in_table": d.in_table, "boneyard": d.boneyard}
+    return json.dumps({"deals": deals, "suggested": suggested, "sizes": {n: set_size(n) for n in SETS},
+                       "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS}})
+
+
 __all__ = ["RuleOptions", "Option", "OPTIONS", "OPTION", "CHOICES", "Deal", "deal_for",
-           "round_engines", "parse_engines", "SETS", "MIN_PLAYERS", "MAX_PLAYERS"]
+           "round_engines", "parse_engines", "deal_table_json", "SETS", "MIN_PLAYERS", "MAX_PLAYERS"]

@@ -8,7 +8,8 @@ is slowed twice over (API.md, Game PIN): 5 wrong PINs for a game from one client
 address within 10 minutes, and that client waits out the 10 minutes for that game,
 even with the right PIN; and 20 wrong PINs for a game within an hour from everyone
 together, and entering that game's PIN waits for every device — except a device that
-already keeps score, which keeps its role.  The wrong PINs are counted in the database
+already keeps score, which keeps its role, and one that holds the club PIN (issue 26);
+``scorekeeper unlock`` on the server machine forgets every wrong PIN counted.  The wrong PINs are counted in the database
 (``storage.guesses``), so a restart forgets none.  The club PIN (``clubpin.py``) is
 checked by the same :func:`verify`, with its own count.
 
@@ -100,13 +101,18 @@ class PinRefused(Refused):
     def message(self) -> str:
         """The refusal's sentence, in the request's language."""
         if self.retry_after and self.everyone:
-            return _("Too many wrong PINs were tried for this game in the last hour, from "
-                     "every device together: entering its PIN waits %(minutes)s min. A "
-                     "device that already keeps score goes on keeping it.",
-                     minutes=self.minutes)
+            return " ".join((
+                _("Too many wrong PINs were tried for this game in the last hour, from "
+                  "every device together: entering its PIN waits %(minutes)s min. A "
+                  "device that already keeps score goes on keeping it.",
+                  minutes=self.minutes),
+                _("A device that holds the club PIN is let through this wait; on the "
+                  "server machine, the command “scorekeeper unlock” lifts every wait at "
+                  "once.")))
         if self.retry_after:
-            return _("Too many wrong PINs for this game from this device: try again in "
-                     "%(minutes)s min.", minutes=self.minutes)
+            return _("Too many wrong PINs for this game from this network address (every "
+                     "device on it counts together): try again in %(minutes)s min.",
+                     minutes=self.minutes)
         if self.wrong:
             return _("That is not this game's PIN.")
         return _("This game is protected by a PIN: only its scorekeeper can change it. "
@@ -185,11 +191,22 @@ def guesses() -> Guesses:
     return current_app.extensions[GUESSES]
 
 
+#: Tests of a request that mark the club's owner, let through a game's wait of every
+#: device together: ``clubpin.holds_club_pin`` adds itself (clubpin builds on this
+#: module, so this module cannot import it).
+OWNERS: list[Callable[[], bool]] = []
+
+
 def check(game: Game, pin: str | None, client: str) -> None:
-    """Let a write through, or raise PinRefused (missing, wrong, or guessing slowed)."""
+    """Let a write through, or raise PinRefused (missing, wrong, or guessing slowed).
+
+    The wait of every device together (MAX_WRONG_ALL) does not hold a device that keeps
+    this game's score, nor one that holds the club PIN (issue 26: the owner's way back,
+    which a guesser does not have); the club PIN never stands for the game's PIN."""
     if not game.protected:
         return
-    verify(game.id, game.pin_hash, pin, client, holds_role=is_keeper(game),
+    verify(game.id, game.pin_hash, pin, client,
+           holds_role=is_keeper(game) or any(test() for test in OWNERS),
            refused=lambda **why: PinRefused(game, **why))
 
 

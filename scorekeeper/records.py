@@ -13,10 +13,14 @@ holds and how a season is ranked, with the sentence that explains a tiebreak.
   rounds); still equal: a shared place, the next skipped (1, 2, 2, 4).  Averages are
   compared as shown, rounded to 2 places (half up), so the figures on the table always
   explain the order.
+* A season table downloads as CSV (:func:`season_csv`), a name that a spreadsheet would
+  take for a formula written as text.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import unicodedata
 from dataclasses import dataclass, replace
@@ -220,3 +224,36 @@ def explain(rank_by: str, above: Record, below: Record) -> str | None:
 
 def _shown(value: Decimal | None) -> str:
     return format_decimal(value) if value is not None else "–"
+
+
+#: The CSV's columns: the API's field names, so a spreadsheet and a program read the same.
+CSV_COLUMNS = ("place", "name", "games", "wins", "rounds", "points", "average_per_round",
+               "zero_rounds", "lowest_game")
+
+
+def season_csv(table: SeasonTable) -> str:
+    """The season table as CSV (UTF-8 with a byte-order mark, so spreadsheets read any
+    script), ranked players first, then those with too few games (no place)."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for record in (*table.rows, *table.unranked):
+        # The average as shown (two places, "3.00"), not as a float ("3.0").
+        data = {**record.to_json(), "average_per_round": record.average_per_round,
+                "name": spreadsheet_safe(record.name)}
+        writer.writerow(["" if data.get(c) is None else data.get(c, "") for c in CSV_COLUMNS])
+    return out.getvalue()
+
+
+#: What makes a spreadsheet read a cell as a formula, at its start.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """A name a spreadsheet shows as text: one starting with =, +, -, @ (or a tab or
+    return) would be read as a formula, so it gets a leading apostrophe — and so does
+    one starting with a character a spreadsheet may fold into one of them (NFKC: the
+    fullwidth "＝＋－＠", the small "﹦﹢﹣", the superscript "⁼⁺" …)."""
+    first = unicodedata.normalize("NFKC", text[:1])[:1]
+    return "'" + text if first in FORMULA_STARTS else text

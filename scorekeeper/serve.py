@@ -10,14 +10,17 @@ import threading
 
 from waitress import serve
 from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.utilities import RequestEntityTooLarge
 from waitress.server import BaseWSGIServer, create_server
 from waitress.task import ErrorTask
 
 from . import configured_app, create_app, storage
 from .api.photo import MAX_PHOTO_BYTES
-from .netinfo import join_urls
+from .bodylimits import limit_for
+from .netinfo import is_loopback, join_urls
 from .text import _
-from .wiring import SECURITY_HEADERS
+from .web import SECURITY_HEADERS
 
 
 class SecureErrorTask(ErrorTask):
@@ -36,14 +39,55 @@ class SecureChannel(HTTPChannel):
     error_task_class = SecureErrorTask
 
 
+class LimitedParser(HTTPRequestParser):
+    """A request as waitress reads it, whose body stops being read once it is over its
+    route's limit (``bodylimits.limit_for``; waitress's own limit is one for every route,
+    the largest): at the headers when its Content-Length says so, else (chunked) when that
+    many bytes have come.  The request then goes to the app with no body and its size as
+    Content-Length, so the app answers its 413 in the device's language; the connection
+    closes after that answer, the rest of the body unread."""
+
+    app = None   # set on the subclass made for one app (make_server)
+
+    def parse_header(self, header_plus):
+        super().parse_header(header_plus)
+        self.body_limit = limit_for(self.app, self.command or "GET", self.path or "/")
+        if self.content_length > self.body_limit:
+            self._drop_body(self.content_length)
+
+    def received(self, data):
+        if self.body_rcv is None or self.completed or not self.chunked:
+            return super().received(data)
+        consumed = super().received(data)
+        if self.body_bytes_received > self.body_limit or \
+                isinstance(self.error, RequestEntityTooLarge):
+            self.error = None
+            self._drop_body(self.body_bytes_received)
+        return consumed
+
+    def _drop_body(self, size: int) -> None:
+        if self.body_rcv is not None:
+            self.body_rcv.getbuf().close()
+        self.body_rcv = None
+        self.content_length = 0
+        self.headers["CONTENT_LENGTH"] = str(size)
+        self.expect_continue = False
+        self.connection_close = True
+        self.headers["CONNECTION"] = "close"   # the task closes after its answer
+        self.completed = True
+
+
 def make_server(app, **settings):
     """Waitress serving *app* (``create_server``'s *settings*: host, port, threads …), its
-    own error answers with the security headers; ``.run()`` it."""
+    own error answers with the security headers, each body held to its route's limit
+    (:class:`LimitedParser`); ``.run()`` it."""
     server = create_server(app, **settings)
+    parser = type("AppParser", (LimitedParser,), {"app": app})
+    channel = type("AppChannel", (SecureChannel,), {"parser_class": parser})
     dispatchers = server.map.values() if hasattr(server, "map") else [server]
     for dispatcher in dispatchers:
         if isinstance(dispatcher, BaseWSGIServer):
-            dispatcher.channel_class = SecureChannel
+            dispatcher.channel_class = channel
     return server
 
 #: waitress keeps a request's body in memory up to this size, and refuses a larger one
@@ -56,14 +100,16 @@ BODY_IN_MEMORY = MAX_PHOTO_BYTES + 4 * 1024 * 1024
 def waitress_options(app) -> dict:
     """waitress's settings beside host, port and threads: photos kept in memory; the
     largest body it takes is the largest the app does (a backup being restored,
-    BACKUP_MAX_SIZE), every route then holding its own limit."""
+    BACKUP_MAX_SIZE), each route held to its own limit as the body comes
+    (:class:`LimitedParser`)."""
     largest = max(BODY_IN_MEMORY, app.config.get("BACKUP_MAX_SIZE", 0) + 1024 * 1024)
     return {"inbuf_overflow": BODY_IN_MEMORY, "max_request_body_size": largest}
 
 
 def main(argv: list[str] | None = None) -> None:
     """`scorekeeper [--host 0.0.0.0] [--port 5000] [--threads 8]`: serve and print the join
-    addresses; `scorekeeper backup FILE`: a consistent copy of the database."""
+    addresses; `scorekeeper backup FILE`: a consistent copy of the database; `scorekeeper
+    unlock` and `scorekeeper club-pin [--remove]`: the owner's way back in (owner.py)."""
     parser = argparse.ArgumentParser(
         description="Mexican Train Scorekeeper: with no COMMAND, start the server.")
     parser.add_argument("--host", default=os.environ.get("SCOREKEEPER_HOST", "0.0.0.0"),
@@ -79,15 +125,35 @@ def main(argv: list[str] | None = None) -> None:
                     "with SQLite's online backup API: a consistent copy, safe while the "
                     "server runs.")
     backup_parser.add_argument("file", help="where to write the copy (an .sqlite file)")
+    commands.add_parser(
+        "unlock", help="forget every wrong PIN counted: no game and not the club waits",
+        description="Forget every wrong PIN counted by the guessing limits, so that no game "
+                    "and not the club waits any more; safe while the server runs.")
+    club_pin_parser = commands.add_parser(
+        "club-pin", help="set a new club PIN (asked for twice), or remove it",
+        description="Set a new club PIN, asked for twice without showing it, and forget "
+                    "every wrong PIN counted; with --remove, remove the club PIN.")
+    club_pin_parser.add_argument("--remove", action="store_true",
+                                 help="remove the club PIN instead of setting one")
     args = parser.parse_args(argv)
     if args.command == "backup":
         sys.exit(backup_command(args.file))
+    if args.command in ("unlock", "club-pin"):
+        from .owner import club_pin_command, unlock_command
+        sys.exit(unlock_command() if args.command == "unlock"
+                 else club_pin_command(args.remove))
     app = create_app()
     app.config["SERVER_PORT"] = args.port
+    app.config["SERVER_HOST"] = args.host   # the join address shows only where it answers
     print("Mexican Train Scorekeeper is running.")
     print(f"  Database: {app.config['DATABASE']}")
-    print(f"  On this machine: http://127.0.0.1:{args.port}/")
-    if args.host in ("0.0.0.0", "::"):
+    everywhere = args.host in ("0.0.0.0", "::")
+    here = "127.0.0.1" if everywhere else (f"[{args.host}]" if ":" in args.host else args.host)
+    print(f"  On this machine: http://{here}:{args.port}/")
+    if app.config["SERVER_HOST"] and not everywhere and is_loopback(args.host):
+        print("  Other tablets cannot join: this server answers on this machine only "
+              "(start it with --host 0.0.0.0 to let them).")
+    if everywhere:
         urls = join_urls(args.port)
         for url in urls:
             print(f"  Other tablets:   {url}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Collection, Mapping, Sequence
 
 from .text import _
 
@@ -48,20 +48,29 @@ def _key(s: Standing):
     return (s.total, -s.zero_rounds, lowest)
 
 
-def compute(players: Sequence[str], rounds: Sequence[Mapping[str, int] | None]) -> Standings:
-    """Rank *players* by R8 over the rounds recorded so far (None: not played yet)."""
-    played = [r for r in rounds if r is not None]
+def compute(players: Sequence[str], rounds: Sequence[Mapping[str, int] | None],
+            zeros: Sequence[Collection[str] | None] | None = None,
+            house: bool = False) -> Standings:
+    """Rank *players* by R8 over the rounds recorded so far (None: not played yet).
+
+    *zeros*: each round's players with a zero round (R11.4: went out or held no pips);
+    by default those who scored 0.  *house*: the game scores by house rules, and the
+    tiebreak sentences name R11.4.
+    """
+    if zeros is None:
+        zeros = [None if r is None else {p for p, v in r.items() if v == 0} for r in rounds]
+    played = [(r, z) for r, z in zip(rounds, zeros) if r is not None]
     lines = []
     for name in players:
-        values = [r[name] for r in played]
-        nonzero = [v for v in values if v]
-        lines.append(Standing(name, 0, sum(values), values.count(0),
-                              min(nonzero) if nonzero else None, len(values)))
+        values = [r[name] for r, _z in played]
+        others = [r[name] for r, z in played if name not in z]
+        lines.append(Standing(name, 0, sum(values), len(values) - len(others),
+                              min(others) if others else None, len(values)))
     ranked = rank(lines)
     notes: list[str] = []
     # Before any round is played everyone is level at 0: no tiebreak to explain.
     for above, below in zip(ranked, ranked[1:]) if played else ():
-        note = explain(above, below)
+        note = explain(above, below, house)
         if note:
             notes.append(note)
     complete = bool(rounds) and all(r is not None for r in rounds)
@@ -84,10 +93,13 @@ def rank(lines: Sequence[Standing]) -> list[Standing]:
     return ranked
 
 
-def explain(above: Standing, below: Standing) -> str | None:
-    """The sentence saying which tiebreak put *above* ahead of *below*, if totals tie."""
+def explain(above: Standing, below: Standing, house: bool = False) -> str | None:
+    """The sentence saying which tiebreak put *above* ahead of *below*, if totals tie
+    (under house scoring, *house*, the sentences of R11.4)."""
     if above.total != below.total:
         return None
+    if house:
+        return explain_house(above, below)
     if above.zero_rounds != below.zero_rounds:
         return _("%(a)s ahead of %(b)s: more zero rounds, %(x)s to %(y)s (R8.2).",
                  a=above.player, b=below.player, x=above.zero_rounds, y=below.zero_rounds)
@@ -99,3 +111,23 @@ def explain(above: Standing, below: Standing) -> str | None:
                  a=above.player, b=below.player, x=above.lowest_nonzero, y=below.lowest_nonzero)
     return _("%(a)s and %(b)s share place %(place)s: same total, zero rounds and lowest "
              "non-zero round (R8.4).", a=above.player, b=below.player, place=above.place)
+
+
+def explain_house(above: Standing, below: Standing) -> str:
+    """explain() under house scoring: R8.2 counts the rounds out or without pips, R8.3
+    the lowest score that counts among the other rounds (R11.4)."""
+    if above.zero_rounds != below.zero_rounds:
+        return _("%(a)s ahead of %(b)s: more rounds gone out or without pips, %(x)s to %(y)s "
+                 "(R8.2, R11.4).", a=above.player, b=below.player, x=above.zero_rounds,
+                 y=below.zero_rounds)
+    if above.lowest_nonzero != below.lowest_nonzero:
+        if below.lowest_nonzero is None:
+            return _("%(a)s ahead of %(b)s: lower lowest score in the other rounds, %(x)s to "
+                     "none (R8.3, R11.4).", a=above.player, b=below.player,
+                     x=above.lowest_nonzero)
+        return _("%(a)s ahead of %(b)s: lower lowest score in the other rounds, %(x)s to "
+                 "%(y)s (R8.3, R11.4).", a=above.player, b=below.player,
+                 x=above.lowest_nonzero, y=below.lowest_nonzero)
+    return _("%(a)s and %(b)s share place %(place)s: same total, rounds gone out or without "
+             "pips, and lowest score in the other rounds (R8.4, R11.4).", a=above.player,
+             b=below.player, place=above.place)

@@ -10,19 +10,21 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from .clubpin import holds_club, is_set
+from .house_view import house_cell, house_hint, house_sum, house_totals, signed
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
 from .pins import is_keeper
 from .timing import format_duration
 from .updates import update_attrs
-from .views import assets, rules, this_page
+from .views import assets, rules, this_machine_only, this_page
 
 
 def init_app(app: Flask) -> None:
     """Give the templates their filters (``bdi``, ``rules``, ``address``, ``duration``) and
     globals (dominoes, rule links, option labels, the device's role, the club PIN's state,
-    the pages' update attributes, this page's address, the theme colour, train markers)."""
+    the pages' update attributes, this page's address, whether the server answers on this
+    machine only, the theme colour, train markers)."""
     app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules, address=address,
-                                 duration=format_duration)
+                                 duration=format_duration, signed=signed)
     app.jinja_env.globals.update(
         keeper=is_keeper,
         club_protected=is_set,
@@ -35,8 +37,13 @@ def init_app(app: Flask) -> None:
         value_label=value_label,
         option_rule=OPTION_RULES.get,
         this_page=this_page,
+        this_machine_only=this_machine_only,
         theme_colour=assets.THEME_COLOUR,
         train_mark=train_mark,
+        house_cell=house_cell,
+        house_hint=house_hint,
+        house_totals=house_totals,
+        house_sum=house_sum,
     )
 
 

@@ -1,17 +1,50 @@
 // "Take a photo" in the round page's "Count tiles" dialog (templates/_photo.html).
-// The photo is sent to POST /api/hand-photo and shown from the device's own copy (a blob:
-// URL); every tile read is outlined and labelled on it and picked in the dialog's picker
-// (static/app.js keeps the picker and the score: this file only taps its tiles). A tile the
-// reader is unsure of is marked "?", a likely misreading "!" with its sentence: neither is
-// counted until the person says which tile it is. Nothing is saved before "Use this score".
+// The page carries only a placeholder: the photo part's buttons and sentences
+// (templates/_photo_dialog.html) are fetched from GET /api/hand-photo/dialog when the dialog
+// first opens, so the round page does not carry them (without JavaScript there is no photo
+// to take). The photo is sent to POST /api/hand-photo and shown from the device's own copy (a
+// blob: URL); every tile read is outlined and labelled on it and picked in the dialog's
+// picker (static/app.js keeps the picker and the score: this file only taps its tiles). A
+// tile the reader is unsure of is marked "?", a likely misreading "!" with its sentence:
+// neither is counted until the person says which tile it is, in one tap (its first
+// candidate is offered first; "Not a tile" takes its outline away). Markers never overlap
+// and each is at least 44 px. Nothing is saved before "Use this score".
 // Started once the page's scripts have run: the picker's tiles are app.js's, and this
 // file's listeners on the dialog must come after app.js's (they read what it toggled).
 document.addEventListener("DOMContentLoaded", function () {
   "use strict";
   var panel = document.getElementById("photo-reader");
   var dialog = document.getElementById("pip-counter");
-  if (!panel || !dialog || !window.FormData || !window.URL || !URL.createObjectURL) return;
-  var text = panel.dataset;
+  if (!panel || !dialog || !window.FormData || !window.URL || !URL.createObjectURL ||
+      !window.fetch) return;
+  var seat = null, name = "", loading = null, started = null;
+
+  // The photo part fetched once, at the first opening (tried again at the next if it failed).
+  function load() {
+    if (loading) return;
+    loading = fetch(panel.dataset.dialog, { credentials: "same-origin",
+                                            headers: { Accept: "text/html" } })
+      .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.text(); })
+      .then(function (html) {
+        panel.innerHTML = html;
+        panel.hidden = false;
+        started = start();
+      })
+      .catch(function () { loading = null; });
+  }
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest ? ev.target.closest("#round-form .count-tiles") : null;
+    if (!b) return;
+    seat = b.dataset.seat;
+    name = b.dataset.name || "";
+    if (started) started.reset(); else load();
+  });
+
+  function start() {
+  var text = {};
+  [panel, document.getElementById("photo-reader-body")].forEach(function (node) {
+    for (var k in node.dataset) text[k] = node.dataset[k];
+  });
   var NS = "http://www.w3.org/2000/svg";
   var el = function (id) { return document.getElementById(id); };
   var picker = el("pip-picker");
@@ -20,7 +53,7 @@ document.addEventListener("DOMContentLoaded", function () {
   var outlines = el("photo-outlines"), problemList = el("photo-problems");
   var chooser = el("photo-choose"), candidates = el("photo-candidates"), note = el("photo-choose-note");
   var top = parseInt(text.set, 10);
-  var seat = null, name = "", entries = [], choosing = null, photoUrl = null, request = null;
+  var entries = [], choosing = null, photoUrl = null, request = null;
   var tapping = false;
 
   function fill(template, tile) { return template.replace("{tile}", tile); }
@@ -139,8 +172,9 @@ document.addEventListener("DOMContentLoaded", function () {
     });
     entries.forEach(function (e) { if (e.answered) press(e.tile, true); });
     draw(body.width, body.height);
-    var open = entries.some(function (e) { return !e.answered; });
-    say(entries.length === 0 ? text.none : open ? text.done + " " + text.questions : text.done);
+    var open = entries.filter(function (e) { return !e.answered; });
+    say(entries.length === 0 ? text.none : open.length ? text.done + " " + text.questions : text.done);
+    if (open.length) choose(open[0]);     // the first question asked at once
   }
 
   // The tile and those one pip away on either half: what a misread tile most likely is.
@@ -157,7 +191,8 @@ document.addEventListener("DOMContentLoaded", function () {
     result.hidden = false;
     frame.classList.remove("no-preview");
     frame.style.aspectRatio = width + " / " + height;
-    image.onerror = function () { frame.classList.add("no-preview"); say(text.noPreview); };
+    image.onerror = function () { frame.classList.add("no-preview"); say(text.noPreview); placeChips(); };
+    image.onload = placeChips;
     image.src = photoUrl;
     outlines.setAttribute("viewBox", "0 0 " + width + " " + height);
     outlines.textContent = "";
@@ -171,12 +206,12 @@ document.addEventListener("DOMContentLoaded", function () {
       e.shape = shape;
       var cx = 0, cy = 0;
       e.box.forEach(function (p) { cx += p[0] / 4; cy += p[1] / 4; });
+      e.cx = cx / width;
+      e.cy = cy / height;
       var chip = document.createElement("button");
       chip.type = "button";
       chip.className = "photo-chip";
       chip.dataset.entry = String(i);
-      chip.style.left = (100 * cx / width) + "%";
-      chip.style.top = (100 * cy / height) + "%";
       frame.appendChild(chip);
       e.chip = chip;
     });
@@ -187,6 +222,7 @@ document.addEventListener("DOMContentLoaded", function () {
   function refresh() {
     problemList.textContent = "";
     entries.forEach(function (e, i) {
+      if (e.none) return;                  // not a tile: its outline is gone
       var state, label;
       if (e.none) { state = "off"; label = "×"; }
       else if (!e.answered) { state = e.question ? "question" : "problem"; label = e.question ? "?" : e.tile + " !"; }
@@ -209,6 +245,49 @@ document.addEventListener("DOMContentLoaded", function () {
       }
     });
     problemList.hidden = !problemList.firstChild;
+    // every question answered: "First answer each tile marked …" goes
+    if (entries.length && (status.textContent === text.answerFirst ||
+                           status.textContent === text.done + " " + text.questions) &&
+        !entries.some(function (e) { return !e.answered; })) say(text.done);
+    placeChips();
+  }
+
+  // Markers at their tiles' middles, pushed apart until none overlaps another (each at
+  // least 44 px, app.css), kept inside the photo.
+  function placeChips() {
+    var w = frame.clientWidth, h = frame.clientHeight;
+    var live = entries.filter(function (e) { return !e.none && e.chip; });
+    if (!w || !h || !live.length) return;
+    var boxes = live.map(function (e) {
+      return { x: e.cx * w, y: e.cy * h, w: e.chip.offsetWidth + 4, h: e.chip.offsetHeight + 4 };
+    });
+    for (var round = 0; round < 60; round++) {
+      var moved = false;
+      for (var i = 0; i < boxes.length; i++) {
+        for (var j = i + 1; j < boxes.length; j++) {
+          var a = boxes[i], b = boxes[j];
+          var ox = (a.w + b.w) / 2 - Math.abs(a.x - b.x), oy = (a.h + b.h) / 2 - Math.abs(a.y - b.y);
+          if (ox <= 0 || oy <= 0) continue;
+          moved = true;
+          if (ox < oy) {                   // apart along the shorter way out
+            var sx = (a.x < b.x || (a.x === b.x && i < j)) ? -1 : 1;
+            a.x += sx * ox / 2; b.x -= sx * ox / 2;
+          } else {
+            var sy = (a.y < b.y || (a.y === b.y && i < j)) ? -1 : 1;
+            a.y += sy * oy / 2; b.y -= sy * oy / 2;
+          }
+        }
+      }
+      boxes.forEach(function (c) {
+        c.x = Math.min(Math.max(c.x, c.w / 2), Math.max(c.w / 2, w - c.w / 2));
+        c.y = Math.min(Math.max(c.y, c.h / 2), Math.max(c.h / 2, h - c.h / 2));
+      });
+      if (!moved) break;
+    }
+    live.forEach(function (e, k) {
+      e.chip.style.left = boxes[k].x + "px";
+      e.chip.style.top = boxes[k].y + "px";
+    });
   }
 
   // ---- answering one entry: a candidate, "keep", "not a tile", or any tile of the picker ----
@@ -220,7 +299,7 @@ document.addEventListener("DOMContentLoaded", function () {
       var b = document.createElement("button");
       var p = k.split("-");
       b.type = "button";
-      b.className = "button photo-candidate";
+      b.className = "button photo-candidate" + (candidates.firstChild ? "" : " primary");
       b.dataset.tile = k;
       var mine = k === e.tile && e.answered && !e.none;
       b.disabled = !usable(k) || (pressed(k) && !mine);
@@ -240,6 +319,11 @@ document.addEventListener("DOMContentLoaded", function () {
     chooser.hidden = true;
     refresh();
     if (e) e.chip.focus();
+  }
+  // One tap a question: once one is answered, the next still open is asked at once.
+  function nextQuestion() {
+    var open = entries.filter(function (o) { return !o.answered; })[0];
+    if (open) choose(open); else doneChoosing();
   }
   // The entry is tile k now (R3.3: a tile another reading or the person holds is refused).
   function answer(e, k) {
@@ -261,14 +345,22 @@ document.addEventListener("DOMContentLoaded", function () {
 
   candidates.addEventListener("click", function (ev) {
     var b = ev.target.closest(".photo-candidate");
-    if (b && !b.disabled && answer(choosing, b.dataset.tile)) doneChoosing();
+    if (b && !b.disabled && answer(choosing, b.dataset.tile)) nextQuestion();
   });
+  // "Not a tile": the outline and its marker go, in one tap.
   el("photo-not-tile").addEventListener("click", function () {
     var e = choosing;
     if (e.answered && !e.none && !heldByAnother(e, e.tile)) press(e.tile, false);
     e.none = true;
     e.answered = true;
-    doneChoosing();
+    choosing = null;
+    chooser.hidden = true;
+    e.shape.remove();
+    e.chip.remove();
+    refresh();
+    var open = entries.filter(function (o) { return !o.answered; })[0];
+    var next = entries.filter(function (o) { return !o.none; })[0];
+    if (open) choose(open); else (next ? next.chip : el("photo-take")).focus();
   });
   el("photo-choose-done").addEventListener("click", doneChoosing);
   frame.addEventListener("click", function (ev) {
@@ -288,7 +380,7 @@ document.addEventListener("DOMContentLoaded", function () {
       var e = choosing;
       if (pressed(k)) {
         tap(t);                           // undone: answer() picks it for the entry
-        if (answer(e, k)) doneChoosing(); else tap(t);
+        if (answer(e, k)) nextQuestion(); else tap(t);
       } else if (k === e.tile) {
         doneChoosing();                   // the entry's own tile tapped off: not counted
       } else {
@@ -299,7 +391,8 @@ document.addEventListener("DOMContentLoaded", function () {
     }
     refresh();
   });
-  el("pip-clear").addEventListener("click", refresh);
+  // Clear empties the picker (app.js) and the photo's outlines and questions with it.
+  el("pip-clear").addEventListener("click", reset);
 
   // "Use this score" waits until every "?" and "!" is answered (never a guess).
   dialog.addEventListener("click", function (ev) {
@@ -322,12 +415,8 @@ document.addEventListener("DOMContentLoaded", function () {
       if (file) send(file);
     });
   });
-  document.addEventListener("click", function (ev) {
-    var b = ev.target.closest ? ev.target.closest("#round-form .count-tiles") : null;
-    if (!b) return;
-    seat = b.dataset.seat;
-    name = b.dataset.name || "";
-    reset();
-  });
   dialog.addEventListener("close", reset);
+  window.addEventListener("resize", placeChips);
+  return { reset: reset };
+  }
 });

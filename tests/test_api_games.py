@@ -20,15 +20,17 @@ def test_create_defaults(client, game):
     assert game["players"] == PLAYERS and game["set"] == 12 and game["name"] == "Friday"
     assert game["rules"] == {"deal": "A", "starter": "engine_holder", "first_turn": "train",
                              "first_turn_stuck": "marker", "double_owner_satisfies": False,
-                             "double_blank": 50}
+                             "double_blank": 50, "went_out_bonus": 0, "marker_penalty": 0}
     assert [r["engine"] for r in game["rounds"]] == list(range(12, -1, -1))
     first, last = game["rounds"][0], game["rounds"][-1]
     # Round 1's play starts with the game (API.md); the others when the one before is saved.
     assert first.pop("started_at") is not None
     assert first == {"number": 1, "engine": 12, "scores": None, "revision": 0,
-                     "saved_at": None, "seconds": None}
+                     "saved_at": None, "seconds": None, "hand_scores": None, "went_out": None,
+                     "markers": None}
     assert last == {"number": 13, "engine": 0, "scores": None, "revision": 0,
-                    "started_at": None, "saved_at": None, "seconds": None}
+                    "started_at": None, "saved_at": None, "seconds": None, "hand_scores": None,
+                    "went_out": None, "markers": None}
     assert game["colours"] == ["#0072b2", "#d55e00", "#009e73"]
 
 
@@ -75,7 +77,8 @@ BAD_SET = "The set must be double-6, 9, 12, 15 or 18."
      "double_blank must be 50, 25, or 0."),
     ({"players": PLAYERS, "rules": {"chicken": True}}, "rules.chicken",
      "chicken is not a rule option; the options are deal, starter, first_turn, "
-     "first_turn_stuck, double_owner_satisfies, and double_blank."),
+     "first_turn_stuck, double_owner_satisfies, double_blank, went_out_bonus, and "
+     "marker_penalty."),
     ({"players": PLAYERS, "start_engine": 13}, "start_engine",
      "The start engine must be a double from 0 to 12."),
     ({"players": PLAYERS, "start_engine": 3, "end_engine": 5}, "end_engine",
@@ -121,7 +124,8 @@ def test_put_scores_then_history_and_standings(client, game):
     r = client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 23, "Chi": 9}})
     assert r.status_code == 200
     assert r.get_json() == {"number": 1, "engine": 12, "scores": {"Ann": 0, "Bob": 23, "Chi": 9},
-                            "revision": 1, "warnings": []}
+                            "hand_scores": {"Ann": 0, "Bob": 23, "Chi": 9}, "went_out": None,
+                            "markers": None, "revision": 1, "warnings": []}
     # The same request again with another value replaces it; the old stays in history.
     r = client.put(f"/api/games/{gid}/rounds/1", json={"scores": {"Ann": 0, "Bob": 25, "Chi": 9}})
     assert r.get_json()["scores"]["Bob"] == 25
@@ -253,7 +257,8 @@ def test_revisions_refuse_a_stale_save_and_store_nothing(client, game):
     r = client.put(url, json={"scores": {"Ann": 0, "Bob": 15, "Chi": 5}, "revision": 0})
     assert r.status_code == 409
     body = r.get_json()
-    assert body["round"] == {"number": 1, "engine": 12, "scores": first, "revision": 1}
+    assert body["round"] == {"number": 1, "engine": 12, "scores": first, "hand_scores": first,
+                             "went_out": None, "markers": None, "revision": 1}
     assert body["error"] == ("Round 1 changed since revision 0: it is at revision 1 now. Nothing "
                              "was stored; read the round again and resend with its revision.")
     assert len(client.get(f"/api/games/{game['id']}/history").get_json()["changes"]) == 3

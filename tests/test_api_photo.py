@@ -151,6 +151,29 @@ def test_png_webp_and_heic_are_read(client):
         assert (r.get_json()["width"], r.get_json()["height"]) == (64, 48)
 
 
+# ---------------------------------------------------------------- the dialog, fetched
+
+def test_the_round_page_carries_only_the_photo_placeholder(client, gid):
+    """The photo part's buttons and sentences are fetched when the dialog opens (issue 26:
+    the round page grew from 11.6 KB to 20.3 KB, mostly them)."""
+    page = client.get(f"/games/{gid}/rounds/1").get_data(as_text=True)
+    assert 'id="photo-reader"' in page and "/api/hand-photo/dialog" in page
+    for sentence in ("Take a photo", "Reading the photo", "Which tile is this?",
+                     "First answer each tile marked"):
+        assert sentence not in page
+
+
+def test_the_dialog_fragment_has_its_sentences_in_the_request_language(client):
+    r = client.get("/api/hand-photo/dialog")
+    assert r.status_code == 200 and r.mimetype == "text/html"
+    html = r.get_data(as_text=True)
+    assert 'id="photo-take"' in html and "Reading the photo" in html
+    assert "<script" not in html and " style=" not in html        # strict CSP: markup only
+    greek = client.get("/api/hand-photo/dialog", headers={"Accept-Language": "el"})
+    assert "Reading the photo" not in greek.get_data(as_text=True)
+    assert 'id="photo-take"' in greek.get_data(as_text=True)
+
+
 # ---------------------------------------------------------------- refusals
 
 def _bomb_png(width: int, height: int) -> bytes:
@@ -169,8 +192,11 @@ REFUSED_PHOTOS = [
     (b"", "The photo is empty"),
     (b"Round 3: Ann 12, Bob 40\n", "This file is not a photo"),
     (ONE_TILE[: len(ONE_TILE) // 2], "The photo is cut short"),
-    (_bomb_png(10_000, 6_000), "The photo has 60 megapixels; at most 50 are read."),
-    (_bomb_png(20_000, 20_000), "The photo has "),              # a bomb of 400 megapixels
+    (_bomb_png(10_000, 6_000), "The photo has 60 megapixels; at most 25 are read."),
+    # a bomb of 400 megapixels: its real size, not "0 megapixels"
+    (_bomb_png(20_000, 20_000), "The photo has 400 megapixels; at most 25 are read."),
+    (_bomb_png(100_000, 100_000), "The photo has 10000 megapixels; at most 25 are read."),
+    (b"GIF89a\x01\x00\x01\x00\x00\x00\x00;", "This file is not a photo"),
     (b"\x00\x00\x00\x18ftypheic" + b"\x00" * 200, "This file is not a photo"),   # a broken HEIC
 ]
 
@@ -330,9 +356,82 @@ def test_a_read_that_waits_too_long_is_503(new_app, database):
     assert post(app.test_client()).status_code == 200          # free again
 
 
+def test_a_photo_finding_the_queue_full_is_503_at_once(new_app, database):
+    """A waiting photo held a server thread for up to PHOTO_WAIT seconds: now at most
+    PHOTO_QUEUE wait, and the next one is refused at once, its form not even parsed."""
+    app = new_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "t",
+                   "PHOTO_READS": 1, "PHOTO_QUEUE": 1, "PHOTO_WAIT": 30})
+    slots = app.extensions["scorekeeper.photo_reads"]
+    with slots.place(), slots.place():          # one reading, one waiting
+        t = time.perf_counter()
+        r = post(app.test_client(), photo=b"not even a photo")
+        took = time.perf_counter() - t
+    assert took < 1.0
+    assert r.status_code == 503 and r.headers["Retry-After"] == "2"
+    assert r.get_json()["error"] == ("Other photos are being read: send this one again in a "
+                                     "few seconds.")
+    fr = post(app.test_client(), headers={"Accept-Language": "fr"})   # free again
+    assert fr.status_code == 200
+
+
+def test_the_queue_full_sentence_is_translated(new_app, database):
+    app = new_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "t",
+                   "PHOTO_READS": 1, "PHOTO_QUEUE": 0})
+    slots = app.extensions["scorekeeper.photo_reads"]
+    with slots.place():
+        r = post(app.test_client(), headers={"Accept-Language": "el"})
+    assert r.status_code == 503
+    assert r.get_json()["error"] != ("Other photos are being read: send this one again in a "
+                                     "few seconds.")
+
+
+def test_reads_run_in_a_process_of_their_own_with_the_same_answer(new_app, database):
+    """A served app reads in a reading process (its Python steps never take the interpreter
+    lock from the pages); the answer is the one read in the thread, and a refusal made in
+    the process arrives in the request's language."""
+    app = new_app({"DATABASE": database, "SECRET_KEY": "t"})
+    slots = app.extensions["scorekeeper.photo_reads"]
+    assert slots.processes is not None
+    try:
+        r = post(app.test_client(), set="6")
+        assert r.status_code == 200
+        assert r.get_json()["tiles"] == reader.read_hand(ONE_TILE, 6).to_json()["tiles"]
+        english = post(app.test_client(), photo=b"GIF89a").get_json()["error"]
+        greek = post(app.test_client(), photo=b"GIF89a",
+                     headers={"Accept-Language": "el"}).get_json()["error"]
+        assert english.startswith("This file is not a photo") and greek != english
+    finally:
+        slots.processes.close()
+
+
+def test_a_reading_process_lost_is_503_and_the_next_read_works(new_app, database,
+                                                               monkeypatch):
+    from scorekeeper.photo import worker
+    app = new_app({"DATABASE": database, "SECRET_KEY": "t"})
+    slots = app.extensions["scorekeeper.photo_reads"]
+    real = worker._read
+    try:
+        monkeypatch.setattr(worker, "_read", _die)
+        r = post(app.test_client(), set="6")
+        assert r.status_code == 503 and r.headers["Retry-After"] == "2"
+        monkeypatch.setattr(worker, "_read", real)
+        assert post(app.test_client(), set="6").status_code == 200
+    finally:
+        slots.processes.close()
+
+
+def _die(data, set_n):
+    os._exit(1)          # a reading process killed (for memory, say) mid-read
+
+
+def test_photos_hold_at_most_four_server_threads_by_default(app):
+    slots = app.extensions["scorekeeper.photo_reads"]
+    assert slots.n + slots.queue <= 4
+
+
 def test_slots_default_to_the_cores_but_one(app, monkeypatch):
-    assert app.extensions["scorekeeper.photo_reads"].n == max(1, (os.cpu_count() or 1) - 1)
-    for cores, reads in [(None, 1), (1, 1), (2, 1), (8, 7)]:
+    assert app.extensions["scorekeeper.photo_reads"].n == max(1, min(2, (os.cpu_count() or 1) - 1))
+    for cores, reads in [(None, 1), (1, 1), (2, 1), (3, 2), (8, 2)]:
         monkeypatch.setattr(os, "cpu_count", lambda: cores)
         assert photo_api.default_reads() == reads
 
@@ -352,7 +451,7 @@ def test_reads_take_turns_on_the_real_server(new_app, database, monkeypatch):
     """Six photos at once on waitress: two read at a time, the rest wait their turn, and the
     server answers /healthz meanwhile."""
     app = new_app({"DATABASE": database, "SECRET_KEY": "t", "PHOTO_READS": 2,
-                   "PHOTO_WAIT": 30})
+                   "PHOTO_PROCESSES": False, "PHOTO_QUEUE": 4, "PHOTO_WAIT": 30})
     real = reader.read_hand
     reading_now, most = [0], [0]
     lock = threading.Lock()
@@ -382,7 +481,8 @@ def test_reads_take_turns_on_the_real_server(new_app, database, monkeypatch):
 
 
 def test_four_real_reads_at_once_agree_and_store_nothing(new_app, database, monkeypatch):
-    app = new_app({"DATABASE": database, "SECRET_KEY": "t", "PHOTO_WAIT": 120})
+    app = new_app({"DATABASE": database, "SECRET_KEY": "t", "PHOTO_WAIT": 120,
+                   "PHOTO_QUEUE": 4})
     photo = jpeg((np.random.default_rng(4).random((900, 1200, 3)) * 255).astype(np.uint8))
     with served(app, threads=8) as base:
         try:
@@ -407,7 +507,8 @@ def test_the_upload_parser_keeps_files_in_memory():
 
 def test_the_bench_scores_the_same_through_the_server(new_app, database, capsys):
     """bench/photos.py --url: each photo read by the server, with its labels' set."""
-    app = new_app({"DATABASE": database, "SECRET_KEY": "t", "PHOTO_WAIT": 120})
+    app = new_app({"DATABASE": database, "SECRET_KEY": "t", "PHOTO_WAIT": 120,
+                   "PHOTO_QUEUE": 4})
     with served(app, threads=8) as base:
         assert bench_photos.main([str(PHOTOS), "--json", "--url", base]) == 0
     through = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

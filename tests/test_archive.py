@@ -160,7 +160,11 @@ def test_pages_download_and_import(client, played):
 
 @pytest.mark.parametrize("content, words", [
     (None, "Choose the export file"),
-    (b"not json at all", "not valid JSON"),
+    (b"not json at all", "an export is JSON text, saved with"),
+    (b"", "This file is empty. Choose the file saved with"),
+    (b"\n \n", "This file is empty."),
+    (b"\xff\xfe\x00n\x00o", "an export is JSON text"),
+    (b"SQLite format 3\x00" + b"\x00" * 200, "a backup of the whole app (.sqlite)"),
     (b"[" * 5000 + b"]" * 5000, "nested too deeply"),
     (json.dumps({"format": "something"}).encode(), "not an export of Mexican Train Scorekeeper"),
     (json.dumps({"format": "mexican-train-scorekeeper", "version": 1, "game": {
@@ -172,4 +176,6 @@ def test_import_page_refusals_reshow_the_form(client, played, content, words):
     r = client.post("/games/import", data=data, content_type="multipart/form-data")
     html = r.get_data(as_text=True)
     assert r.status_code in (400, 413) and words in html and 'type="file"' in html
+    assert "The body is not valid JSON" not in html
+    assert ('href="/backup/restore"' in html) == ("backup" in words)
     assert [g["id"] for g in client.get("/api/games").get_json()["games"]] == [played]

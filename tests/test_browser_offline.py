@@ -1,6 +1,7 @@
 """Nothing typed is lost when the Wi-Fi drops (issue 18, item 2): a round saved while the
-server cannot be reached stays on the tablet, the page says so, and it is sent once the
-server answers, through the usual revision and merge; never twice.
+server cannot be reached stays on the tablet, the page says so, and it is sent by itself
+as soon as the server answers (issue 26, item 2: no tap needed; "Send it now" still sends
+at once), through the usual revision and merge; never twice.
 
 Debian's Chromium via Playwright; the network is cut with ``context.set_offline``.
 """
@@ -11,8 +12,8 @@ from helpers import api, create_game
 
 pytestmark = pytest.mark.browser
 
-UNSENT = "Not sent yet — the scorekeeper's server can't be reached."
-BACK = "The scorekeeper's server answers again. Round 1 is not saved yet: send what you typed."
+UNSENT = ("Not sent yet — the scorekeeper's server can't be reached. What you typed stays on "
+          "this device and is sent by itself as soon as the server answers.")
 RESTORED = "Not sent yet: what you typed on this device for round 1 is filled in below."
 TYPED = {"Ann": 0, "Bob": 5, "Chi": 9}
 
@@ -57,21 +58,42 @@ def drafts(page):
     return page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('scorekeeper.draft:'))")
 
 
-def test_a_round_saved_offline_is_sent_once_the_server_answers(live_server, tablet):
+def test_a_round_saved_offline_is_sent_by_itself_once_the_server_answers(live_server, tablet):
     gid = create_game(live_server)["id"]
     page = save_offline(tablet, live_server, gid)
-    assert UNSENT in page.inner_text("#unsent")
+    assert page.inner_text("#unsent-text") == UNSENT
+    assert page.is_visible("#unsent-send")          # for a person who wants to try at once
     assert page.url.endswith("/rounds/1") and page.input_value("#score-1") == "5"
     assert api(live_server, "GET", f"/api/games/{gid}")["rounds"][0]["scores"] is None
     assert len(drafts(page)) == 1
     tablet.set_offline(False)
-    page.wait_for_selector("#unsent-send:not([hidden])", timeout=10_000)
-    assert page.inner_text("#unsent-text") == BACK
-    page.click("#unsent-send")
-    page.wait_for_url(f"{live_server}/games/{gid}/rounds/2")
+    # Nobody taps anything: the round goes as soon as the server answers.
+    page.wait_for_url(f"{live_server}/games/{gid}/rounds/2", timeout=15_000)
     assert "Round 1 saved." in page.inner_text(".flashes")
     stored = api(live_server, "GET", f"/api/games/{gid}")["rounds"][0]
     assert stored["scores"] == TYPED and stored["revision"] == 1
+    assert changes_to_round(live_server, gid, 1) == 3 and drafts(page) == []
+
+
+def test_send_it_now_sends_at_once_and_still_only_once(live_server, tablet):
+    gid = create_game(live_server)["id"]
+    page = save_offline(tablet, live_server, gid)
+    page.click("#unsent-send")                       # still offline: kept, and said so
+    page.wait_for_selector("#unsent-send:not([hidden])")
+    assert page.inner_text("#unsent-text") == UNSENT and len(drafts(page)) == 1
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    held = []
+    page.route("**/healthz", lambda route: held.append(route))   # answers held a moment
+    tablet.set_offline(False)
+    page.click("#unsent-send")                       # a tap, while the page asks by itself
+    page.wait_for_timeout(3500)
+    assert len(held) >= 2                            # both asked whether the server answers
+    for route in held:
+        route.continue_()
+    page.wait_for_url(f"{live_server}/games/{gid}/rounds/2", timeout=15_000)
+    assert len(posts) == 1 and posts[0].endswith(f"/games/{gid}/rounds/1")
+    assert api(live_server, "GET", f"/api/games/{gid}")["rounds"][0]["revision"] == 1
     assert changes_to_round(live_server, gid, 1) == 3 and drafts(page) == []
 
 
@@ -104,10 +126,9 @@ def test_a_round_another_tablet_saved_meanwhile_goes_through_the_merge(live_serv
     api(live_server, "PUT", f"/api/games/{gid}/rounds/1",
         {"scores": {"Ann": 0, "Bob": 7, "Chi": 9}})
     tablet.set_offline(False)
-    page.wait_for_selector("#unsent-send:not([hidden])", timeout=10_000)
-    page.click("#unsent-send")
-    # Sent with the revision it was typed at: the server puts the one difference to us.
-    page.wait_for_selector(".conflict")
+    # Sent by itself with the revision it was typed at: the server puts the one
+    # difference to us.
+    page.wait_for_selector(".conflict", timeout=15_000)
     assert "Another tablet saved this round while you were entering it." in page.inner_text(
         ".conflict")
     assert page.is_visible("input[name='pick-1'][value='mine']")

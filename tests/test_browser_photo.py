@@ -47,9 +47,11 @@ def axe_problems(page) -> list[str]:
 
 
 def answer_every_question(page):
-    """Each "?" or "!" answered: its first candidate that can be picked, else not a tile."""
+    """Each "?" or "!" answered: its first candidate that can be picked, else not a tile (the
+    next question is asked at once; one not being asked is opened with a tap)."""
     while page.query_selector(".photo-chip.question, .photo-chip.problem"):
-        page.click(".photo-chip.question, .photo-chip.problem")
+        if page.is_hidden("#photo-choose"):
+            page.click(".photo-chip.question, .photo-chip.problem")
         choice = page.query_selector(".photo-candidate:not([disabled])")
         page.click(".photo-candidate:not([disabled])" if choice else "#photo-not-tile")
 
@@ -120,14 +122,17 @@ def test_a_tile_picked_for_another_player_is_a_likely_misreading(live_server, pa
     assert (f"{tile} is already counted in another hand this round; each tile exists once "
             "(R3.3).") in page.inner_text("#photo-problems")
     assert tile not in picked(page)
-    # By keyboard: the outline's label is a button; Enter opens the choice.
-    flagged.focus()
-    page.keyboard.press("Enter")
-    assert page.is_visible("#photo-choose")
+    # By keyboard: the outline's label is a button; Enter opens the choice (unless this is
+    # the question asked already).
+    if flagged.get_attribute("aria-pressed") != "true":
+        flagged.focus()
+        page.keyboard.press("Enter")
+    assert page.is_visible("#photo-choose") and flagged.get_attribute("aria-pressed") == "true"
     assert page.is_disabled(f".photo-candidate[data-tile='{tile}']")   # Bob holds it
     assert axe_problems(page) == []                  # with the problem and the choice shown
+    chips = len(page.query_selector_all(".photo-chip"))
     page.click("#photo-not-tile")
-    assert flagged.inner_text() == "×"
+    assert len(page.query_selector_all(".photo-chip")) == chips - 1     # its outline gone
     page.click("text=Cancel")
     assert page.get_attribute("#photo-image", "src") is None          # the photo let go
 
@@ -137,7 +142,8 @@ def test_a_refused_or_lost_photo_is_said_in_the_dialog(live_server, page, tmp_pa
     game = create_game(live_server, ["Ann", "Bob"])
     page.goto(f"{live_server}/games/{game['id']}/rounds/1")
     sent = []
-    page.on("request", lambda r: sent.append(r.url) if "/api/hand-photo" in r.url else None)
+    page.on("request", lambda r: sent.append(r.url)
+            if r.method == "POST" and "/api/hand-photo" in r.url else None)
     page.click(".count-tiles[data-seat='0']")
     # Over 20 MB: said at once, nothing sent.
     # A file on disk: the browser reads it there (a buffer would go through Playwright's
@@ -162,3 +168,84 @@ def test_a_refused_or_lost_photo_is_said_in_the_dialog(live_server, page, tmp_pa
     expect(page.locator("#photo-message")).to_contain_text("the connection failed",
                                                            timeout=60_000)
     assert len(sent) == 2
+
+
+# Three tiles read within a few pixels of each other (their markers would stack), and two
+# questions: the person's taps, one a question.
+CROWDED = {
+    "tiles": [{"tile": [3, 5], "box": [[400, 300], [480, 300], [480, 340], [400, 340]],
+               "confidence": 0.97},
+              {"tile": [2, 6], "box": [[404, 304], [484, 304], [484, 344], [404, 344]],
+               "confidence": 0.95}],
+    "unsure": [{"box": [[408, 296], [488, 296], [488, 336], [408, 336]],
+                "candidates": [[4, 4], [1, 4], [4, 5]]},
+               {"box": [[700, 500], [780, 500], [780, 540], [700, 540]],
+                "candidates": [[0, 1], [0, 2]]}],
+    "problems": [], "score": 16, "width": 1000, "height": 750}
+
+
+def boxes_of(page) -> list[dict]:
+    return [c.bounding_box() for c in page.query_selector_all(".photo-chip")]
+
+
+def test_questions_are_answered_in_one_tap_each(live_server, watched):
+    page, problems = watched
+    game = create_game(live_server, ["Ann", "Bob"])
+    page.route("**/api/hand-photo", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(CROWDED)))
+    page.goto(f"{live_server}/games/{game['id']}/rounds/1")
+    # the round page carries only the placeholder; the photo part comes when the dialog opens
+    assert page.query_selector("#photo-take") is None
+    read_photo(page, 0)
+
+    # markers never overlap, each a target of at least 44 px
+    boxes = boxes_of(page)
+    assert len(boxes) == 4
+    for i, a in enumerate(boxes):
+        assert a["width"] >= 44 and a["height"] >= 44
+        for b in boxes[i + 1:]:
+            assert (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                    or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]), (a, b)
+
+    # the first question is asked at once, its first candidate offered first
+    assert page.is_visible("#photo-choose")
+    first = page.query_selector(".photo-candidate")
+    assert first.get_attribute("data-tile") == "4-4" and "primary" in first.get_attribute("class")
+    assert page.evaluate("document.activeElement.dataset.tile") == "4-4"
+    # "Use this score" waits for the questions
+    page.click("#pip-use")
+    assert "First answer each tile marked ?" in page.inner_text("#photo-message")
+    # one tap: 4-4 is picked, and the next question is asked
+    page.click(".photo-candidate[data-tile='4-4']")
+    assert "4-4" in picked(page)
+    assert page.is_visible("#photo-choose")
+    assert page.query_selector(".photo-candidate").get_attribute("data-tile") == "0-1"
+    # one tap: not a tile, its outline and marker go
+    page.click("#photo-not-tile")
+    assert len(boxes_of(page)) == 3
+    assert len(page.query_selector_all("#photo-outlines polygon")) == 3
+    assert page.is_hidden("#photo-choose")
+    # every question answered: the line asking for answers goes
+    message = page.inner_text("#photo-message")
+    assert "First answer" not in message and "Tap each tile marked" not in message
+    assert sorted(picked(page)) == ["2-6", "3-5", "4-4"]
+    assert page.inner_text("#pip-score") == str(8 + 8 + 8)
+
+    # Clear clears the photo's questions and outlines too
+    page.click("#pip-clear")
+    assert picked(page) == [] and page.is_hidden("#photo-result")
+    assert page.inner_text("#photo-message") == ""
+    assert problems == []
+
+
+def test_clear_takes_the_open_questions_away(live_server, page):
+    game = create_game(live_server, ["Ann", "Bob"])
+    page.route("**/api/hand-photo", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(CROWDED)))
+    page.goto(f"{live_server}/games/{game['id']}/rounds/1")
+    read_photo(page, 0)
+    page.click("#pip-clear")
+    assert page.query_selector(".photo-chip.question") is None or page.is_hidden("#photo-result")
+    page.click("#pip-use")                 # nothing left to answer: the score is used
+    assert page.is_hidden("#pip-counter")
+    assert page.input_value("#score-0") == "0"

@@ -18,7 +18,8 @@ HEADER = {clubpin.HEADER: CLUB}
 ASK = ("A club PIN protects the club's data: seasons, player spellings, imports, restores and "
        "the backup. Enter it once on this device to change them.")
 WRONG = "That is not the club PIN."
-TOO_MANY = "Too many wrong club PINs from this device: try again in 10 min."
+TOO_MANY = ("Too many wrong club PINs from this network address (every device on it counts "
+            "together): try again in 10 min.")
 
 
 def protect(client, pin=CLUB):

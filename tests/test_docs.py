@@ -124,9 +124,10 @@ def settings_read() -> set[str]:
 
 
 #: Settings read in the code that are not the club's to set: Flask-Compress's own (the
-#: caches, development.md), and two the app writes itself (serve.py, create_app).
+#: caches, development.md), and three the app writes itself (serve.py, create_app).
 NOT_SETTINGS = {"COMPRESS_BR_BLOCK", "COMPRESS_BR_LEVEL", "COMPRESS_BR_MODE",
-                "COMPRESS_BR_WINDOW", "COMPRESS_LEVEL", "SERVER_PORT", "TRUSTED_HOST_NAMES"}
+                "COMPRESS_BR_WINDOW", "COMPRESS_LEVEL", "SERVER_HOST", "SERVER_PORT",
+                "TRUSTED_HOST_NAMES"}
 
 
 def test_every_setting_is_in_configuration_md():

@@ -9,7 +9,7 @@ commit before the players' tables (m001–m010).  Both hold the same games: "Fri
 Dee in progress with a live-table log (one move undone), and "Oops" (Eve, Fay) in
 "Recently deleted"; main's also joins Dee to Chi and holds the season "Autumn 2026".
 Migrating them applies what came after them (m013, m014: the wrong PINs kept and the club
-PIN; m015: train colours and round times) and leaves every row and column they had as it
+PIN; m015: train colours and round times; m016: house scoring's lists) and leaves every row and column they had as it
 was.
 """
 
@@ -26,11 +26,13 @@ DATA = Path(__file__).resolve().parent / "data"
 RELEASED = ["m001_initial", "m002_live_moves", "m003_move_undo", "m004_trash",
             "m010_version_and_pin", "m011_people_and_seasons"]
 #: Every migration, in the order a new database applies them.
-MIGRATIONS = RELEASED + ["m013_pin_guesses", "m014_club_pin", "m015_colours_and_round_times"]
+MIGRATIONS = RELEASED + ["m013_pin_guesses", "m014_club_pin", "m015_colours_and_round_times",
+                         "m016_house_scoring"]
 #: The tables and columns added since: NULL in the rows stored before (no club PIN, the
 #: default palette, no round times), and the wrong PINs' table, empty.
 ADDED_COLUMNS = {"club": {"pin_hash"}, "games": {"colours"},
-                 "rounds": {"started_at", "saved_at"}}
+                 "rounds": {"started_at", "saved_at", "went_out", "markers"},
+                 "edits": {"lists"}}
 ADDED_TABLES = {"pin_guesses"}
 FRIDAY = [{"Ann": 0, "Bob": 7, "Chi": 3}, {"Ann": 5, "Bob": 0, "Chi": 8},
           {"Ann": 2, "Bob": 6, "Chi": 0}]
@@ -114,6 +116,16 @@ def test_a_database_made_by_main_opens_and_migrating_it_changes_nothing_it_had(t
         "#0072b2", "#d55e00", "#009e73"]
     assert not friday.timed and {(r.started_at, r.saved_at) for r in friday.rounds} == {
         (None, None)}
+    # Stored before house scoring (R11): no lists, hands as scores, the same record and
+    # standings as before (its check code too: the record leaves the new options out).
+    assert {(r.went_out, r.markers) for r in friday.rounds} == {(None, None)}
+    assert [r.to_json()["hand_scores"] for r in friday.rounds] == FRIDAY
+    assert friday.options.record() == {
+        "deal": "A", "starter": "engine_holder", "first_turn": "train",
+        "first_turn_stuck": "marker", "double_owner_satisfies": False, "double_blank": 50}
+    assert [(s.player, s.total, s.zero_rounds, s.lowest_nonzero)
+            for s in friday.standings().rows] == [("Ann", 7, 1, 2), ("Chi", 11, 1, 3),
+                                                   ("Bob", 13, 1, 6)]
     assert [(c["round"], c["player"], c["old"], c["new"]) for c in
             storage.history(db, friday.id)][6:9] == [(2, "Chi", 9, 8), (2, "Chi", 8, 9),
                                                      (2, "Chi", 9, 8)]

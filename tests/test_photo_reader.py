@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import io
 import json
+import math
 import struct
 import sys
 import zlib
@@ -15,11 +16,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from scorekeeper.photo import checks, decode, reader
+from scorekeeper.photo import checks, decode, reader, segment
 from scorekeeper.photo.checks import Problem, problems
 from scorekeeper.photo.decode import MAX_PIXELS, PhotoError
 from scorekeeper.photo.reading import Found, Reading, Unsure
-from scorekeeper.photo.render import render_scene, sample_style
+from photolab.render import render_scene, sample_style
 from scorekeeper.tiles import Tile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +59,8 @@ def test_photo_package_imports_no_flask_and_no_storage():
                 names |= {a.name for a in node.names}
             elif isinstance(node, ast.ImportFrom):
                 names.add(("." * node.level) + (node.module or ""))
-        banned = {n for n in names if n.split(".")[0] in ("flask", "flask_babel", "torch")
+        banned = {n for n in names if n.split(".")[0] in ("flask", "flask_babel", "torch",
+                                                          "photolab")
                   or n.lstrip(".").split(".")[0] in ("storage", "db", "views", "api")}
         assert not banned, f"{path.name} imports {banned}"
 
@@ -67,9 +69,43 @@ def test_model_ships_inside_the_package():
     model = ROOT / "scorekeeper" / "photo" / "model.onnx"
     assert model.is_file() and 50_000 < model.stat().st_size < 5_000_000
     # any size in: a class and a pip probability for every pixel out
-    classes, pip = reader._segment(np.zeros((1, 40, 70, 3), np.uint8))
+    classes, pip = segment.segment(np.zeros((1, 40, 70, 3), np.uint8))
     assert classes.shape == pip.shape == (1, 40, 70) and classes.dtype == np.uint8
     assert 0 <= pip.min() and pip.max() <= 1
+
+
+def test_the_shipped_model_is_the_one_its_provenance_describes():
+    """model.json beside the model: its sha256 (a model replaced without its record fails
+    here), the classes in the one place they are defined, how it was made."""
+    import hashlib
+
+    from scorekeeper.photo.classes import CLASSES
+    folder = ROOT / "scorekeeper" / "photo"
+    record = json.loads((folder / "model.json").read_text(encoding="utf-8"))
+    model = (folder / "model.onnx").read_bytes()
+    assert record["sha256"] == hashlib.sha256(model).hexdigest()
+    assert record["bytes"] == len(model)
+    assert tuple(record["classes"]) == CLASSES
+    assert {"command", "data", "seeds", "versions"} <= set(record)
+
+
+def test_the_lab_stays_out_of_the_package_and_modules_stay_small():
+    """Rendering and training live in photolab/, beside the app; no module over 500 lines."""
+    package = ROOT / "scorekeeper" / "photo"
+    assert not (package / "render.py").exists()
+    for path in [*package.glob("*.py"), *(ROOT / "photolab").glob("*.py")]:
+        lines = path.read_text(encoding="utf-8").count("\n")
+        assert lines <= 500, f"{path.name}: {lines} lines"
+    # the lab's masks use the package's class ids, defined once
+    from photolab import render
+    from scorekeeper.photo import classes
+    assert render.CLASSES is classes.CLASSES and render.PIP == classes.PIP
+
+
+def test_training_writes_into_the_package_only_when_asked_to_install():
+    from photolab import train
+    assert train.OUT.parent == ROOT / "photolab" / "out"
+    assert train.SHIPPED == ROOT / "scorekeeper" / "photo" / "model.onnx"
 
 
 # ---------------------------------------------------------------- decoding
@@ -115,11 +151,49 @@ def test_decode_refuses_a_decompression_bomb_before_decoding():
     with pytest.raises(PhotoError) as err:
         decode.decode(data)
     assert err.value.code == "too_large"
-    assert "at most 50 are read" in err.value.message
+    # its real size, although Pillow's own bomb check stopped it before ours
+    assert err.value.message.startswith("The photo has 400 megapixels; at most 25 are read")
     # just over the limit is refused too, from the header alone
     with pytest.raises(PhotoError) as err:
-        decode.decode(_bomb_png(8000, MAX_PIXELS // 8000 + 1))
+        decode.decode(_bomb_png(5000, decode.MAX_WHOLE_PIXELS // 5000 + 1))
     assert err.value.code == "too_large"
+
+
+def test_a_png_is_refused_by_the_pixels_decoding_it_whole_costs():
+    """A 142 KB PNG of 48.8 MP cost 445 MB to decode: a picture decoded whole may have at
+    most 25 MP; a JPEG, decoded reduced, up to 50."""
+    with pytest.raises(PhotoError) as err:
+        decode.decode(_bomb_png(8544, 5712))                     # 48.8 MP
+    assert err.value.message.startswith("The photo has 49 megapixels; at most 25 are read")
+    assert decode.decode(_bomb_png(4000, 3000)).rgb.shape == (3000, 4000, 3)   # 12 MP: read
+
+
+def test_a_big_jpeg_is_decoded_reduced_within_its_budget():
+    """A 48 MP JPEG is accepted and decoded to no more pixels than the reader asks for."""
+    img = np.zeros((6000, 8000, 3), np.uint8)
+    data = jpeg(img)
+    out = decode.decode(data, long_side=1600)
+    assert max(out.rgb.shape[:2]) < 2 * 1600 and (out.width, out.height) == (8000, 6000)
+
+
+@pytest.mark.parametrize("fmt", ["GIF", "BMP", "TIFF", "ICO"])
+def test_formats_the_sentence_does_not_name_are_refused(fmt):
+    """GIF, BMP, TIFF and ICO were read although the refusal names JPEG, PNG, WebP and HEIC."""
+    out = io.BytesIO()
+    Image.fromarray(np.full((48, 64, 3), 90, np.uint8)).save(out, fmt)
+    with pytest.raises(PhotoError) as err:
+        decode.decode(out.getvalue())
+    assert err.value.code == "not_image"
+    assert "JPEG, PNG, WebP or HEIC" in err.value.message
+
+
+def test_onnxruntime_telemetry_is_switched_off(monkeypatch):
+    import onnxruntime
+    calls = []
+    monkeypatch.setattr(onnxruntime, "disable_telemetry_events", lambda: calls.append(1))
+    monkeypatch.setattr(segment, "_session", None)
+    segment.net()
+    assert calls == [1]
 
 
 def test_exif_rotated_jpeg_gives_the_photo_as_shown():
@@ -369,6 +443,51 @@ def test_a_tile_whose_divider_cannot_be_seen_comes_back_unsure():
     assert len(reading.unsure) == 1 and reading.unsure[0].candidates[0] == Tile(2, 5)
 
 
+def _hand_and_a_face_without_divider() -> bytes:
+    """One photo: a tile read with confidence, beside a face with pips but no divider."""
+    sure = cv2.imdecode(np.frombuffer(_drawn_tile(True), np.uint8), cv2.IMREAD_COLOR)
+    unsure = cv2.imdecode(np.frombuffer(_drawn_tile(False), np.uint8), cv2.IMREAD_COLOR)
+    both = np.concatenate([sure, unsure], axis=1)
+    return jpeg(cv2.cvtColor(both, cv2.COLOR_BGR2RGB))
+
+
+def test_the_clutter_step_drops_questions_never_tiles_read_with_confidence(monkeypatch):
+    """A model that takes everything for clutter drops every question and keeps every tile
+    read with confidence (a tile left out would be a silent error); no model, nothing."""
+    from scorekeeper.photo import clutter
+    data = _hand_and_a_face_without_divider()
+    monkeypatch.setattr(clutter, "limits", lambda: {})
+    kept = reader.read_hand(data, 6)
+    assert kept.tiles and kept.unsure
+    # every limit at -1: everything passes one
+    monkeypatch.setattr(clutter, "limits", lambda: {i: -1.0 for i in range(len(clutter.NAMES))})
+    screened = reader.read_hand(data, 6)
+    assert screened.tiles == kept.tiles and screened.unsure == ()
+
+
+def test_a_question_far_larger_than_the_hands_tiles_is_not_asked():
+    """The shipped limits: a question whose outline is over 3.3 times the size of the
+    photo's tiles read with confidence (a wallet beside the hand) is not a tile."""
+    from scorekeeper.photo import clutter
+    size = clutter.NAMES.index("size_vs_sure")
+    x = [0.0] * len(clutter.NAMES)
+    assert not clutter.not_a_tile(x)
+    x[size] = math.log(3.4)
+    assert clutter.not_a_tile(x)
+
+
+def test_the_clutter_model_is_the_one_its_code_reads():
+    """clutter.json names the features clutter.py computes, in order, and says how it was
+    learnt and what it did on sources held out."""
+    from scorekeeper.photo import clutter
+    record = json.loads(clutter.WEIGHTS.read_text(encoding="utf-8"))
+    assert tuple(record["names"]) == clutter.NAMES
+    assert set(record["limits"]) <= set(clutter.NAMES)
+    assert {"command", "data", "versions", "held_out"} <= set(record)
+    # validated on whole sources held out: no question on a real tile dropped
+    assert record["held_out"]["sources"] >= 10 and record["held_out"]["dropped_on_tiles"] == 0
+
+
 def test_reading_is_frozen_and_says_its_size():
     reading = reader.read_hand(jpeg(np.full((300, 400, 3), 128, np.uint8)), 12)
     assert (reading.width, reading.height, reading.tiles, reading.unsure) == (400, 300, (), ())
@@ -429,10 +548,50 @@ def test_bench_scoring(answer, labels, right, unsure_matched, silent, wrong):
 
 
 def test_bench_last_line():
-    from bench.photos import last_line, summary
+    from bench.photos import last_line, summary, usage_line
     s = summary([score(_answer([(1, 2)]), {"tiles": [[1, 2], [3, 4]]})], [100.0, 300.0])
     assert last_line(s) == ("tiles right 1/2 (50.0%), photos all right 0/1, wrong and not "
                             "flagged 1, unsure 0, read p50 100 ms p99 300 ms")
+    assert usage_line(s) == ("questions 0, where no tile is 0 (0.00 per photo); taps to the "
+                             "right hand 1 for 2 tiles (0.50 per tile; by hand 1 per tile)")
+
+
+def _boxed(tiles=(), unsure=(), problems_=(), w=1000, h=500):
+    """An answer whose entries have boxes: each (tile or candidates, (cx, cy)) a 100x50
+    box about that centre in pixels."""
+    def box(c):
+        x, y = c
+        return [[x - 50, y - 25], [x + 50, y - 25], [x + 50, y + 25], [x - 50, y + 25]]
+    return {"tiles": [{"tile": list(t), "box": box(c), "confidence": 0.9} for t, c in tiles],
+            "unsure": [{"box": box(c), "candidates": [list(x) for x in cs]} for cs, c in unsure],
+            "problems": [{"code": "twice", "tile": list(t), "message": ""} for t in problems_],
+            "width": w, "height": h}
+
+
+@pytest.mark.parametrize("answer, labels, no_tile, taps", [
+    # read whole: nothing to tap
+    (_boxed([((1, 2), (100, 100)), ((3, 4), (300, 100))]),
+     {"tiles": [[1, 2], [3, 4]], "centres": [[0.1, 0.2], [0.3, 0.2]]}, 0, 0),
+    # a question on a tile (its centre inside): one tap; on a cactus far from any: one tap,
+    # and a question where no tile is
+    (_boxed([((1, 2), (100, 100))], [([(3, 5), (3, 4)], (300, 100)), ([(6, 6)], (800, 400))]),
+     {"tiles": [[1, 2], [3, 4]], "centres": [[0.1, 0.2], [0.3, 0.2]]}, 1, 2),
+    # a tile read wrong without a problem: two taps; a tile missed: one
+    (_boxed([((1, 2), (100, 100)), ((3, 5), (300, 100))]),
+     {"tiles": [[1, 2], [3, 4], [0, 0]], "centres": [[0.1, 0.2], [0.3, 0.2], [0.5, 0.5]]}, 0, 3),
+    # a tile read with a problem is a question: one tap
+    (_boxed([((1, 2), (100, 100)), ((3, 5), (300, 100))], problems_=[(3, 5)]),
+     {"tiles": [[1, 2], [3, 4]], "centres": [[0.1, 0.2], [0.3, 0.2]]}, 0, 1),
+    # a question may be on a partial tile (no centre): not counted as no tile
+    (_boxed([], [([(6, 6)], (800, 400))]), {"tiles": [], "partial": ["unknown"]}, 0, 1),
+    # without centres: a question matching no labelled tile is where no tile is
+    (_boxed([((1, 2), (100, 100))], [([(9, 9)], (800, 400))]), {"tiles": [[1, 2]]}, 1, 1),
+])
+def test_bench_questions_where_no_tile_is_and_taps(answer, labels, no_tile, taps):
+    """rk_q7.jpg: 16 taps to put a 3-tile hand right, 7 questions on flowers, a cactus and a
+    wallet: the bench says both."""
+    s = score(answer, labels)
+    assert (s.no_tile, s.taps) == (no_tile, taps)
 
 
 def test_four_reads_at_once_agree_with_one():

@@ -17,7 +17,8 @@ PIN = "2468"
 PROTECTED = ("This game is protected by a PIN: only its scorekeeper can change it. Enter the "
              "PIN to keep score on this device.")
 NOT_THE_PIN = "That is not this game's PIN."
-TOO_MANY = "Too many wrong PINs for this game from this device: try again in 10 min."
+TOO_MANY = ("Too many wrong PINs for this game from this network address (every device on it "
+            "counts together): try again in 10 min.")
 
 
 @pytest.fixture
@@ -500,7 +501,8 @@ def test_the_board(client, game):
 
 EVERYONE = ("Too many wrong PINs were tried for this game in the last hour, from every device "
             "together: entering its PIN waits {} min. A device that already keeps score goes "
-            "on keeping it.")
+            "on keeping it. A device that holds the club PIN is let through this wait; on the "
+            "server machine, the command “scorekeeper unlock” lifts every wait at once.")
 
 
 def guess_from_many(app, gid, wrong: int, first: int = 1):

@@ -20,7 +20,7 @@ PAGES = Path(__file__).resolve().parent.parent / "templates" / "rules"
 LANGUAGES = ["vi", "th", "zh", "ms", "el"]
 
 #: A rule number in the text or a link: R6.3, R9 (as the pages' rule links say them).
-RULE = re.compile(r"R[1-9](?:\.[0-9]{1,2})?(?![0-9])")
+RULE = re.compile(r"R(?:1[0-9]|[1-9])(?:\.[0-9]{1,2})?(?![0-9])")
 #: A number, its thousands grouped in any language's way (1,092 · 1.092 · 1 092).
 NUMBER = re.compile(r"[0-9]+(?:[,.\u00a0\u202f ][0-9]{3}(?![0-9]))*")
 
@@ -37,7 +37,7 @@ class Rulebook(HTMLParser):
         attrs = dict(attrs)
         ident = attrs.get("id") or ""
         # A rule: a numbered clause (R4.3), a part (R9's own text) or an R9 option row.
-        is_rule = (re.fullmatch(r"R[1-9](\.[0-9]{1,2})?|R9-(?!title)\w+", ident)
+        is_rule = (re.fullmatch(r"R(?:1[0-9]|[1-9])(\.[0-9]{1,2})?|R9-(?!title)\w+", ident)
                    and (tag != "section" or ident == "R9"))
         current = ident if is_rule else (self.stack[-1] if self.stack else None)
         if tag not in ("br", "img", "input", "meta", "hr"):
@@ -83,9 +83,11 @@ ENGLISH = rulebook("en")
 
 
 def test_the_english_page_is_read_whole():
-    # The reader sees every rule of RULES.md and R9's six options.
+    # The reader sees every rule of RULES.md, R9's options and R11's five clauses.
     assert len([r for r in ENGLISH if re.fullmatch(r"R[1-8]\.[0-9]+", r)]) == 37
-    assert len([r for r in ENGLISH if r.startswith("R9-")]) == 6
+    assert len([r for r in ENGLISH if r.startswith("R9-")]) == 8
+    assert [r for r in ENGLISH if r.startswith("R11.")] == [f"R11.{k}" for k in range(1, 6)]
+    assert ENGLISH["R11.3"]["refs"] == ["R4.4", "R7.2", "R7.3", "R7.4"]
     assert ENGLISH["R7.4"]["numbers"]["1118"] == 1 and ENGLISH["R7.4"]["items"] == 5
     assert ENGLISH["R4.3"]["refs"] == ["R6.3"]
 
@@ -122,7 +124,7 @@ def prose_lengths(lang: str) -> dict[str, int]:
     """Each rule's own prose (tables and the rule number aside), in letters, spaces aside."""
     html = (PAGES / f"{lang}.html").read_text(encoding="utf-8")
     starts = [(m.start(), m[1]) for m in re.finditer(
-        r'<(?:div|tr)[^>]*\bid="(R[1-9](?:\.[0-9]{1,2})?|R9-(?!title)\w+)"', html)]
+        r'<(?:div|tr)[^>]*\bid="(R(?:1[0-9]|[1-9])(?:\.[0-9]{1,2})?|R9-(?!title)\w+)"', html)]
     out = {}
     for (start, ident), (end, _next) in zip(starts, starts[1:] + [(len(html), None)]):
         chunk = re.sub(r"<table.*?</table>|<a class=\"rule-no\".*?</a>", " ", html[start:end],

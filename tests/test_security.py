@@ -160,7 +160,8 @@ def test_the_machines_own_name_is_trusted(database, own_address):
 
 
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:5000", "192.168.1.21:5000",
-                                  "localhost.evil.example", "[::2]:5000", "127.0.0.2"])
+                                  "localhost.evil.example", "[::2]:5000", "127.0.0.2",
+                                  "[::1]evil.example", "[::1]:5000evil.example", "[::1]:"])
 def test_any_other_host_is_refused_by_default_with_how_to_add_it(database, own_address, host):
     client = host_app(database).test_client()
     r = client.get("/", headers={"Host": host})

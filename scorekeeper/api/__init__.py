@@ -5,20 +5,17 @@ speak of (:func:`json_posts_only`: a page on another site cannot send that witho
 browser asking first); each body is checked whole against the fields its route declares
 (:class:`~scorekeeper.parsing.Fields`: an unknown one is 400, named); bad input is 400
 with a sentence and the offending field; an unknown game is 404.  Exempt from CSRF: a
-browser cannot send a cross-site JSON body without a preflight.  Errors that happen before a
-route is found (404, 405, 413, 500, 503) are answered as JSON by the app
-(``error_answers.py``), since a blueprint never sees them.
+browser cannot send a cross-site JSON body without a preflight.  Every error is answered
+as JSON by the app's one handler for it (``error_answers.py``), as are those that
+happen before a route is found (404, 405, 413, 500, 503).
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, request
 
 from ..errors import BadInput
 from ..parsing import Fields, load_json
-from ..clubpin import ClubPinRefused
-from ..pins import PinRefused
-from ..storage import GameNotFound
 from ..text import _
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -58,31 +55,4 @@ def json_body(fields: Fields, *, optional: bool = False) -> dict:
     return data
 
 
-@bp.errorhandler(BadInput)
-def bad_input(error: BadInput):
-    """400: the sentence and the field of input that cannot be accepted."""
-    return jsonify(error=error.message, field=error.field), 400
-
-
-@bp.errorhandler(UnsupportedMedia)
-def unsupported(_error):
-    """415: the body was not sent as JSON."""
-    return jsonify(error=_("Send the body as JSON (Content-Type: application/json)."),
-                   field=""), 415
-
-
-@bp.errorhandler(PinRefused)
-@bp.errorhandler(ClubPinRefused)
-def pin_refused(error: PinRefused | ClubPinRefused):
-    """403 without the right PIN (the game's, field "pin"; the club's, "club_pin"); 429
-    (Retry-After) while guessing is slowed."""
-    return jsonify(error=error.message, field=error.field), error.status, error.headers
-
-
-@bp.errorhandler(GameNotFound)
-def game_not_found(_error):
-    """404: no game has that id."""
-    return jsonify(error=_("There is no game with that id."), field="id"), 404
-
-
-from . import club, games, photo, players, referee  # noqa: E402,F401  (routes register on bp)
+from . import club, games, photo, players, referee, seasons  # noqa: E402,F401  (routes register on bp)

@@ -12,7 +12,8 @@ from ..errors import BadInput
 from ..game import Game, parse_game_name, parse_players
 from ..options import RuleOptions, parse_engines
 from ..parsing import Fields
-from ..scoring import check_hands, check_scores, hand_score, round_warnings
+from ..house_scoring import check_entry, entry_warnings
+from ..scoring import check_hands, check_scores, hand_score
 from ..archive import EXPORT, parse_document
 from ..pins import HEADER, check, client_address, hash_pin, parse_pin
 from ..storage import (StaleRound, create_game, delete_game, deleted_games, export_game, history,
@@ -28,7 +29,7 @@ NEW_GAME = Fields(("name", "players", "set", "rules", "start_engine", "end_engin
                    "colours"), N_("“%(name)s” is not a field of a new game."))
 RENAME = Fields(("name",), N_("“%(name)s” is not a field of a game's new name."))
 GAME_PIN = Fields(("pin",), N_("“%(name)s” is not a field of a game's PIN."))
-ROUND = Fields(("scores", "hands", "revision"),
+ROUND = Fields(("scores", "hands", "revision", "went_out", "markers"),
                N_("“%(name)s” is not a field of a round's scores."))
 RESTORE = Fields((), N_("“%(name)s” is not a field of a restore: send {} (no fields)."))
 START = Fields((), N_("“%(name)s” is not a field of a round's start: send {} (no fields)."))
@@ -189,9 +190,12 @@ def put_round(game_id: str, number: int):
         scores = check_scores(body["scores"], game.players, game.set, rnd.engine, game.options)
     else:
         raise BadInput(_("Give the round's scores (or the tiles left in each hand)."), "scores")
+    entry = check_entry(scores, game.players, game.options, body.get("went_out"),
+                        body.get("markers"), hands)
     revision = parse_revision(body.get("revision"))
     try:
-        saved = record_round(db, game, number, scores, hands, expected_revision=revision)
+        saved = record_round(db, game, number, entry.scores, hands, expected_revision=revision,
+                             lists=(entry.went_out, entry.markers))
     except StaleRound as stale:
         now = stale.conflict.round
         return jsonify(error=_("Round %(n)s changed since revision %(given)s: it is at revision "
@@ -200,7 +204,7 @@ def put_round(game_id: str, number: int):
                                now=now.revision),
                        field="revision", round=now.to_json()), 409
     data = saved.to_json()
-    data["warnings"] = [w.to_json() for w in round_warnings(scores, game.options, rnd.engine)]
+    data["warnings"] = [w.to_json() for w in entry_warnings(entry, game.options, rnd.engine)]
     return jsonify(data)
 
 

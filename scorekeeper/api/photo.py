@@ -6,9 +6,14 @@ JSON.  Nothing is stored: the upload is parsed in memory (never spooled to a tem
 file, as Werkzeug does above 500 kB) and dropped with the request.
 
 Reads take turns (:class:`ReadSlots`, one per app): at most ``PHOTO_READS`` at once (the
-machine's cores less one by default, at least one), so that other devices' pages and saves keep their speed; a
-read that waited ``PHOTO_WAIT`` seconds (5) for its turn is answered 503.  The reader and
-OpenCV are imported by the first read, not when the app starts.
+machine's cores less one by default, at least one, at most two) and at most ``PHOTO_QUEUE``
+more waiting (two by default), so that photos never hold more than four of the server's
+eight threads and other devices' pages and saves keep their speed; the reads themselves run
+in processes of their own (:mod:`scorekeeper.photo.worker`), niced, so that their Python
+steps never take the interpreter lock from the threads drawing pages.  A photo that finds the
+queue full is answered 503 with Retry-After at once, before its form is parsed; one that
+waited ``PHOTO_WAIT`` seconds (5) for its turn is answered 503 too.  The reader and OpenCV
+are imported by the first read, not when the app starts.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from flask import current_app, jsonify, request
+from flask import current_app, jsonify, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.formparser import FormDataParser
 
@@ -43,6 +48,11 @@ FIELDS = Fields(("photo", "set", "rules", "game", "round", "player"),
                 N_("“%(name)s” is not a field of a hand's photo."))
 #: Seconds a read waits for its turn before it is answered 503 (config PHOTO_WAIT).
 PHOTO_WAIT = 5.0
+#: Photos that may wait for a turn (config PHOTO_QUEUE); one more is answered 503 at once.
+PHOTO_QUEUE = 2
+#: Photos read at once at most by default, whatever the cores (each holds a thread, its
+#: decoded pixels and a core).
+MOST_READS = 2
 
 
 class ReadersBusy(Exception):
@@ -99,14 +109,20 @@ class HandPhoto:
                            "player")
         return cls(photo, game.set, game.options, rnd.engine, rnd.counted_tiles(but=player))
 
-    def read(self):
-        """The photo read (scorekeeper.photo.reader); a photo it cannot decode is refused."""
+    def read(self, slots: "ReadSlots"):
+        """The photo read (scorekeeper.photo.reader), in a reading process when the app has
+        them; a photo it cannot decode is refused."""
         from ..photo.decode import PhotoError
         from ..photo.reader import read_hand
+        from ..photo.worker import WorkerLost
         try:
+            if slots.processes is not None:
+                return slots.processes.read(self.photo, self.set_n)
             return read_hand(self.photo, self.set_n)
-        except PhotoError as error:
-            raise BadInput(error.message, "photo") from None
+        except PhotoError as error:     # translated here: it may come from another process
+            raise BadInput(_(error.msgid, **error.values), "photo") from None
+        except WorkerLost:
+            raise ReadersBusy() from None
 
     def answer(self, reading) -> dict:
         """The reading as docs/api.md shows it: tiles, unsure, problems and the R7.3 score."""
@@ -124,10 +140,22 @@ class HandPhoto:
 def hand_photo():
     """Read the tiles of a hand from a photo: each tile outlined, the unsure ones with their
     candidates, the likely misreadings and the score; nothing is stored."""
-    asked = HandPhoto.from_request()
-    with read_slots().turn():
-        reading = asked.read()
+    slots = read_slots()
+    with slots.place():                  # a full queue: 503 at once, the body not parsed
+        asked = HandPhoto.from_request()
+        with slots.turn():
+            reading = asked.read(slots)
     return jsonify(asked.answer(reading))
+
+
+@bp.get("/hand-photo/dialog")
+def hand_photo_dialog():
+    """The photo part of the round page's "Count tiles" dialog (its buttons and sentences,
+    templates/_photo_dialog.html), fetched by static/photo.js when the dialog first opens:
+    the round page carries only a placeholder (issue 26: the page's weight back).  The same
+    for every game; in the request's language."""
+    return render_template("_photo_dialog.html"), 200, {
+        "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache"}
 
 
 def _set(text: str | None) -> int:
@@ -196,16 +224,30 @@ class InMemoryFormParser(FormDataParser):
 
 
 class ReadSlots:
-    """At most *n* photos read at once; a read that waits *wait* seconds for its turn is
-    refused (ReadersBusy, 503), so a queue of photos never holds every server thread."""
+    """At most *n* photos read at once and *queue* more waiting for a turn: a photo that
+    finds every place taken is refused at once (ReadersBusy, 503), one that waits *wait*
+    seconds for its turn too, so photos never hold more than ``n + queue`` server threads."""
 
-    def __init__(self, n: int, wait: float):
-        self.n, self.wait = n, wait
+    def __init__(self, n: int, wait: float, queue: int = PHOTO_QUEUE, processes=None):
+        self.n, self.wait, self.queue = n, wait, queue
+        #: the reading processes (scorekeeper.photo.worker), or None: read in the thread
+        self.processes = processes
         self._free = threading.BoundedSemaphore(n)
+        self._places = threading.BoundedSemaphore(n + queue)
+
+    @contextmanager
+    def place(self):
+        """Hold a place (reading or waiting) for the block; ReadersBusy at once if none."""
+        if not self._places.acquire(blocking=False):
+            raise ReadersBusy()
+        try:
+            yield
+        finally:
+            self._places.release()
 
     @contextmanager
     def turn(self):
-        """Hold one slot for the block; ReadersBusy if none came free in time."""
+        """Hold one reading slot for the block; ReadersBusy if none came free in time."""
         if not self._free.acquire(timeout=self.wait):
             raise ReadersBusy()
         try:
@@ -217,18 +259,26 @@ class ReadSlots:
 @bp.record_once
 def _make_read_slots(state) -> None:
     """Each app its own slots (config PHOTO_READS, default the machine's cores less one:
-    one is kept for the other devices' pages and saves, bench/photo_load.py); the
+    one is kept for the other devices' pages and saves, bench/photo_load.py; PHOTO_QUEUE
+    waiting; PHOTO_PROCESSES, default on but in tests: reads in processes of their own,
+    scorekeeper.photo.worker); the
     templates know the size limit (templates/_photo.html says it before sending)."""
     config = state.app.config
     state.app.jinja_env.globals["photo_max_mb"] = MAX_PHOTO_MB    # the page's own sentence
+    reads = int(config.get("PHOTO_READS") or default_reads())
+    processes = None
+    if config.get("PHOTO_PROCESSES", not state.app.testing):
+        from ..photo.worker import ReadingProcesses     # imports no OpenCV: started lazily
+        processes = ReadingProcesses(reads)
     state.app.extensions["scorekeeper.photo_reads"] = ReadSlots(
-        int(config.get("PHOTO_READS") or default_reads()),
-        float(config.get("PHOTO_WAIT", PHOTO_WAIT)))
+        reads, float(config.get("PHOTO_WAIT", PHOTO_WAIT)),
+        int(config.get("PHOTO_QUEUE", PHOTO_QUEUE)), processes)
 
 
 def default_reads() -> int:
-    """Photos read at once by default: every core but one, at least one."""
-    return max(1, (os.cpu_count() or 1) - 1)
+    """Photos read at once by default: every core but one, at least one, at most
+    MOST_READS."""
+    return max(1, min(MOST_READS, (os.cpu_count() or 1) - 1))
 
 
 def read_slots() -> ReadSlots:

@@ -14,6 +14,12 @@ class ClubPinForm(PageForm):
 
     current = StringField(_l("Current club PIN"))
     new = StringField(_l("New club PIN (4 to 8 digits)"))
+    action = StringField()   # the button pressed: "set", or "remove"
+
+    @property
+    def removing(self) -> bool:
+        """True when "Remove the club PIN" was pressed."""
+        return self.action.data == "remove"
 
 
 class ClubPinEntryForm(PageForm):

@@ -82,3 +82,9 @@ class ChangePinForm(PageForm):
 
     current = StringField(_l("Current PIN"))
     new = StringField(_l("New PIN (4 to 8 digits)"))
+    action = StringField()   # the button pressed: "set", or "remove"
+
+    @property
+    def removing(self) -> bool:
+        """True when "Remove the PIN" was pressed."""
+        return self.action.data == "remove"

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..house_view import signed
 from ..text import N_, _
 from .pen import (FRAME, GRID, HEADER_FILL, INK, MUTED, STRIPE, TOTAL_FILL, WHITE, WIN_FILL,
                   ZERO_FILL, ZERO_RING, Page, Pen)
@@ -152,8 +153,20 @@ def draw_rounds(pen: Pen, sheet: Sheet, grid: Grid) -> None:
                 c.setLineWidth(0.9)
                 c.circle(cx, top_y - rh / 2, min(rh * 0.4, num_size * 0.85), stroke=1, fill=0)
                 pen.draw(cx, base, "0", num_size, bold=True, color=ZERO_RING, align="center")
+            elif sheet.parts and sheet.parts[k][i]:
+                _draw_parts(pen, grid, grid.column(i), base, sheet.parts[k][i], value)
             else:
                 pen.draw(cx, base, str(value), num_size, align="center")
+
+
+def _draw_parts(pen: Pen, grid: Grid, x0: float, base: float, parts: str, value: int) -> None:
+    """A house-scored cell (R11.5): the hand and its bonus or penalty small and muted on
+    the left ("9 + 15 ="), the score that counts on the right."""
+    shown = signed(value)
+    pen.draw(x0 + grid.col_w - 3, base, shown, grid.num_size, bold=True, align="right")
+    room = grid.col_w - pen.width(shown, grid.num_size, True) - 8
+    text, size = pen.fit(parts, room, grid.num_size * 0.62, 4.0)
+    pen.draw(x0 + 3, base, text, size, color=MUTED)
 
 
 def draw_summary(pen: Pen, sheet: Sheet, grid: Grid) -> None:

@@ -253,8 +253,11 @@ class Pen:
         self.fonts = fontset
 
     def _pieces(self, text: str, size: float, bold: bool):
-        """(font, text-or-ShapedStr, width, fake_bold, actual_text) for each run."""
-        for family, run in _runs(text, self.fonts):
+        """(font, text-or-ShapedStr, width, fake_bold, actual_text) for each run.
+
+        The minus sign (U+2212, as the pages write house scoring's negative scores) has no
+        glyph in the sheet's fonts: it is printed as a hyphen-minus."""
+        for family, run in _runs(text.replace("\u2212", "-"), self.fonts):
             font, fake = self.fonts.font(family, bold)
             if family == THAI and shapeStr is not None:
                 shaped = shapeStr(run, font, size)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..game import Game
+from ..house_scoring import house_on
+from ..house_view import house_text, signed
 from ..options import RuleOptions
 from ..text import _, format_list
 from ..timing import format_duration
@@ -41,6 +43,9 @@ class Sheet:
     colours: list[str] | None = None   # each seat's train colour (a game's sheet)
     check: tuple[str, str] | None = None   # the check code as shown, the verify page's URL
     game_time: str | None = None    # the line saying how long the game took (so far)
+    #: House scoring (R11.5): [round][player] the hand and its bonus or penalty printed
+    #: small before the score that counts ("9 + 15 ="); None for a game without it.
+    parts: list[list[str | None]] | None = None
 
 
 def game_sheet(game: Game, check: tuple[str, str] | None = None) -> Sheet:
@@ -50,8 +55,9 @@ def game_sheet(game: Game, check: tuple[str, str] | None = None) -> Sheet:
     cells = [[None if r.scores is None else r.scores.get(p) for p in game.players]
              for r in game.rounds]
     played = game.played
+    house = house_on(game.options)
     summary = Summary(
-        totals=[str(r.total) for r in rows],
+        totals=[signed(r.total) if house else str(r.total) for r in rows],
         zero_rounds=[str(r.zero_rounds) for r in rows],
         lowest=["–" if r.lowest_nonzero is None else str(r.lowest_nonzero) for r in rows],
         places=[str(r.place) for r in rows],
@@ -84,7 +90,14 @@ def game_sheet(game: Game, check: tuple[str, str] | None = None) -> Sheet:
         # with no round played everyone "ties" at 0: no tiebreak to explain yet
         notes=list(standings.notes) if played else [],
         hint=None if played else _hand_scoring_hint(),
-        colours=list(game.colours_by_player.values()), check=check, game_time=game_time)
+        colours=list(game.colours_by_player.values()), check=check, game_time=game_time,
+        parts=_house_parts(game) if house else None)
+
+
+def _house_parts(game: Game) -> list[list[str | None]]:
+    """Each cell's hand and bonus or penalty, as printed before the score that counts."""
+    return [[None if (text := house_text(r, p, game.options)).find("=") < 0
+             else text[:text.index("=") + 1] for p in game.players] for r in game.rounds]
 
 
 def _hand_scoring_hint() -> str:

@@ -26,7 +26,8 @@ transaction, so the players' records and the seasons never lag a save.
   are the pure ``scorekeeper/archive.py``);
 - :mod:`.moves` — the live table's move log (:class:`StaleLive`);
 - :mod:`.guesses` — the wrong PINs of the guessing limits (:func:`wrong_times`,
-  :func:`reserve_guess`, :func:`release_guess`), kept across a restart;
+  :func:`reserve_guess`, :func:`release_guess`, :func:`forget_guesses`), kept across a
+  restart;
 - :mod:`.people` — the players' tables: seats and persons, aliases, and the version
   of the players' and seasons' pages; every write of them and every read
   ``scorekeeper/people.py`` makes;
@@ -45,6 +46,7 @@ from .archive import export_game, import_game
 from .clubpin import club_pin_hash, set_club_pin
 from .connection import (BUSY_TIMEOUT, Busy, backup, connect, forget_pins, is_busy, now, protect,
                          snapshot, write)
+from .guesses import forget_all as forget_guesses
 from .guesses import release as release_guess
 from .guesses import reserve as reserve_guess
 from .guesses import wrong_times
@@ -72,7 +74,7 @@ __all__ = [
     "last_undoable", "edit_changes", "undo_last", "last_redoable", "redo_last", "start_round",
     "export_game", "import_game",
     "StaleLive", "live_moves", "add_move", "undo_move",
-    "wrong_times", "reserve_guess", "release_guess",
+    "wrong_times", "reserve_guess", "release_guess", "forget_guesses",
     "people", "seasons", "club_version", "club_pin_hash", "set_club_pin", "person_of", "refresh_seats",
     "refresh_persons", "one_person_each",
 ]

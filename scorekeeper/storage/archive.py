@@ -17,12 +17,14 @@ from .connection import now, snapshot, write
 from .games import load_game
 
 
-def export_game(db, game_id: str) -> dict:
-    """The whole game as an export document (archive.py), read in one snapshot."""
+def export_game(db, game_id: str, *, deleted: bool = False) -> dict:
+    """The whole game as an export document (archive.py), read in one snapshot (a game in
+    "Recently deleted" too when *deleted*: a backup's check reads every game)."""
     with snapshot(db):
-        game = load_game(db, game_id)
+        game = load_game(db, game_id, deleted=deleted)
         edits = [dict(r) for r in db.query(
-            "select id, number, at, undo_of from edits where game_id = ? order by id", [game_id])]
+            "select id, number, at, undo_of, lists from edits where game_id = ? order by id",
+            [game_id])]
         changes: dict[int, list[dict]] = {}
         for c in db.query("select edit_id, player, old, new from changes where game_id = ? "
                           "order by id", [game_id]):
@@ -32,6 +34,7 @@ def export_game(db, game_id: str) -> dict:
             "order by number, seq", [game_id])]
     for edit in edits:
         edit["changes"] = changes.get(edit["id"], [])
+        edit["lists"] = json.loads(edit["lists"]) if edit["lists"] else None
     return to_document(game, edits, moves, now())
 
 
@@ -48,7 +51,8 @@ def import_game(db, archive: Archive) -> Game:
                             "deleted_at": None, "colours": json.dumps(archive.colours)})
         db["rounds"].insert_all({"game_id": game_id, "number": r.number, "engine": r.engine,
                                  "revision": r.revision, "updated_at": at,
-                                 "started_at": r.started_at, "saved_at": r.saved_at}
+                                 "started_at": r.started_at, "saved_at": r.saved_at,
+                                 "went_out": _names(r.went_out), "markers": _names(r.markers)}
                                 for r in archive.rounds)
         db["scores"].insert_all(
             {"game_id": game_id, "number": r.number, "player": p, "score": r.scores[p],
@@ -58,7 +62,9 @@ def import_game(db, archive: Archive) -> Game:
         for edit in archive.history:
             ids[edit.number] = db["edits"].insert(
                 {"game_id": game_id, "number": edit.round, "at": edit.at,
-                 "undo_of": ids[edit.undo_of] if edit.undo_of is not None else None}).last_pk
+                 "undo_of": ids[edit.undo_of] if edit.undo_of is not None else None,
+                 "lists": json.dumps(edit.lists, ensure_ascii=False) if edit.lists else None
+                 }).last_pk
             db["changes"].insert_all({"edit_id": ids[edit.number], "game_id": game_id,
                                       "number": edit.round, "player": c["player"],
                                       "old": c["old"], "new": c["new"], "at": edit.at}
@@ -68,3 +74,8 @@ def import_game(db, archive: Archive) -> Game:
                                 "undone_at": m.undone_at} for m in archive.moves)
         refresh_seats(db, game_id)
     return load_game(db, game_id)
+
+
+def _names(names) -> str | None:
+    """A round's list (house scoring) as stored: JSON, or NULL when not given."""
+    return None if names is None else json.dumps(list(names), ensure_ascii=False)

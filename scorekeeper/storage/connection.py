@@ -156,11 +156,16 @@ def backup(path: str, dest: str) -> int:
 
 def forget_pins(path: str) -> None:
     """Open every game of the database file at *path* (a backup copy about to leave the
-    server): a PIN hash of 4 digits is guessed offline in minutes."""
+    server): a PIN hash of 4 digits is guessed offline in minutes.  The file is then
+    rewritten whole (VACUUM, with SQLite's secure_delete on), so that no page of it still
+    holds a hash as free space (issue 26)."""
     db = connect(path)
     try:
+        db.execute("PRAGMA secure_delete = ON")
         with write(db):
             db.execute("update games set pin_hash = null where pin_hash is not null")
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        db.execute("VACUUM")
     finally:
         db.close()
 

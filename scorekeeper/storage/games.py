@@ -17,6 +17,7 @@ from sqlite_utils.db import NotFoundError
 
 from ..colours import default_colours
 from ..game import Game, Round
+from ..house_scoring import hand_scores_of
 from ..options import RuleOptions, round_engines
 from .people import one_person_each, persons_of_game, refresh_persons, refresh_seats
 from .connection import now, snapshot, write
@@ -71,18 +72,25 @@ def load_game(db, game_id: str, *, deleted: bool = False) -> Game:
             scores.setdefault(s["number"], {})[s["player"]] = s["score"]
             if s["hand"] is not None:
                 hands.setdefault(s["number"], {})[s["player"]] = json.loads(s["hand"])
-        round_rows = list(db.query("select number, engine, revision, started_at, saved_at "
-                                   "from rounds where game_id = ? order by number", [game_id]))
+        round_rows = list(db.query("select number, engine, revision, started_at, saved_at, "
+                                   "went_out, markers from rounds where game_id = ? "
+                                   "order by number", [game_id]))
     players = tuple(json.loads(row["players"]))
+    options = RuleOptions(**json.loads(row["rules"]))
     rounds = []
     for r in round_rows:
         got = scores.get(r["number"])
         ordered = {p: got[p] for p in players} if got else None
+        out, marked = (None if r[k] is None else tuple(json.loads(r[k]))
+                       for k in ("went_out", "markers"))
+        derived = None
+        if ordered is not None and (out or marked):
+            derived = hand_scores_of(ordered, out, marked, options)
         rounds.append(Round(r["number"], r["engine"], ordered, r["revision"],
-                            hands.get(r["number"]), r["started_at"], r["saved_at"]))
+                            hands.get(r["number"]), r["started_at"], r["saved_at"],
+                            out, marked, derived))
     colours = tuple(json.loads(row["colours"])) if row["colours"] else ()
-    return Game(row["id"], row["name"], players, row["set_n"],
-                RuleOptions(**json.loads(row["rules"])), tuple(rounds),
+    return Game(row["id"], row["name"], players, row["set_n"], options, tuple(rounds),
                 row["created_at"], row["updated_at"], row["deleted_at"], row["version"],
                 row["pin_hash"], colours=colours)
 

@@ -50,3 +50,10 @@ def release(db, guess: int) -> None:
     """Take back a guess counted by :func:`reserve`: the PIN was right."""
     with write(db):
         db.execute("delete from pin_guesses where rowid = ?", [guess])
+
+
+def forget_all(db) -> int:
+    """Forget every wrong PIN counted (``scorekeeper unlock``: every wait lifted); answers
+    how many."""
+    with write(db):
+        return db.execute("delete from pin_guesses").rowcount

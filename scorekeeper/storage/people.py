@@ -22,6 +22,7 @@ from ..game import person_key
 from ..standings import Standing, rank as rank_standings
 from ..text import _
 from .connection import now
+from .house import house_figures
 
 
 def club_version(db) -> int:
@@ -53,6 +54,7 @@ def refresh_seats(db, game_id: str) -> None:
     figures = {r[0]: r[1:] for r in db.execute(
         "select player, sum(score), sum(score = 0), min(nullif(score, 0)), count(*) "
         "from scores where game_id = ? group by player", [game_id])}
+    figures = house_figures(db, game_id) or figures   # R11.4 under house scoring
     rounds, played = db.execute(
         "select count(*), (select count(distinct number) from scores where game_id = ?) "
         "from rounds where game_id = ?", [game_id, game_id]).fetchone()

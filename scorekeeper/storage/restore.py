@@ -6,7 +6,8 @@ checks; this app's database, at a schema this version knows (no migration it doe
 know: a backup from a newer version is refused); copied beside the database and brought
 up to date (the migrations it lacks, the seats of its games); then its tables, indexes
 and triggers must be exactly the ones this app makes (so no trigger or view of another
-origin comes along) and every game in it must load.  :class:`BackupSummary` says what it
+origin comes along) and every row in it must be one the app can read (its kind, range,
+uniqueness and references: ``backuprows``).  :class:`BackupSummary` says what it
 holds.
 
 :func:`swap` puts the staged copy in place in one SQLite transaction — the online backup
@@ -32,7 +33,7 @@ import sqlite_utils
 from ..errors import BadInput
 from ..text import _
 from .connection import Busy, backup, connect
-from .games import load_game
+from .backuprows import check_rows
 from .schema import migrate, migrations
 
 #: Pages copied per step of the swap (its transaction spans every step).
@@ -162,15 +163,11 @@ def _check_schema(path: str) -> None:
 
 
 def _summary(path: str, updated: int) -> BackupSummary:
-    """What the staged backup holds; every game in it must load (BadInput otherwise)."""
+    """What the staged backup holds; every row in it must be one the app can read
+    (``backuprows.check_rows``; BadInput otherwise)."""
     db = connect(path)
     try:
-        for (game_id,) in db.execute("select id from games").fetchall():
-            try:
-                load_game(db, game_id, deleted=True)
-            except (ValueError, TypeError, KeyError) as error:
-                raise _refused(_("A game in this backup cannot be read (%(game)s: %(error)s); "
-                                 "nothing was changed.", game=game_id, error=error)) from None
+        check_rows(db)
         games, deleted, protected, first, last = db.execute(
             "select sum(deleted_at is null), sum(deleted_at is not null), "
             "sum(pin_hash is not null), min(created_at), max(created_at) from games").fetchone()

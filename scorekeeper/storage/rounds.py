@@ -18,6 +18,7 @@ from sqlite_utils.db import NotFoundError
 
 from ..errors import BadInput
 from ..game import Game, Round
+from ..house_scoring import Names
 from ..merge import Merge, merge_scores
 from ..text import _
 from .people import refresh_seats
@@ -45,8 +46,11 @@ class StaleRound(Exception):
 def record_round(db, game: Game, number: int, scores: dict[str, int],
                  hands: dict[str, list] | None = None,
                  expected_revision: int | None = None, *, merge: bool = False,
-                 base: dict[str, int | None] | None = None) -> Round:
-    """Store a round's scores and their history entries in one transaction.
+                 base: dict[str, int | None] | None = None,
+                 lists: tuple[Names, Names] = (None, None)) -> Round:
+    """Store a round's scores (the scores that count) and their history entries in one
+    transaction, with *lists*: who went out and whose marker stood (R11.3; None: not
+    given), which a save replaces like the scores.
 
     With *expected_revision*, a save based on an older revision is never
     written blindly: it is refused (StaleRound), or, with *merge*, merged
@@ -73,13 +77,19 @@ def record_round(db, game: Game, number: int, scores: dict[str, int],
         at = now()
         diff = [(p, old.get(p), scores[p]) for p in game.players if old.get(p) != scores[p]]
         hands_changed = any(stored.get(p, (None, None))[1] != new_hands[p] for p in game.players)
-        if not diff and not hands_changed:
+        old_lists = _stored_lists(current)
+        lists = _lists_value(lists)
+        if not diff and not hands_changed and old_lists == lists:
             # Nothing changes: no history entry and no new revision.
             return load_game(db, game.id).round(number)
+        _set_lists(db, game.id, number, lists)
         edit_id = None
         if diff:
-            edit_id = db["edits"].insert({"game_id": game.id, "number": number, "at": at,
-                                          "undo_of": None}).last_pk
+            # A change of the lists alone (no score changed) is a new revision, not a
+            # history entry: the history lists score changes.
+            edit_id = db["edits"].insert({
+                "game_id": game.id, "number": number, "at": at, "undo_of": None,
+                "lists": _lists_change(old_lists, lists)}).last_pk
             db["changes"].insert_all({"edit_id": edit_id, "game_id": game.id, "number": number,
                                       "player": p, "old": o, "new": n, "at": at}
                                      for p, o, n in diff)
@@ -171,6 +181,29 @@ def _merged_hands(players, merged: Merge, mine: dict | None, fresh: Round) -> di
     return hands or None
 
 
+def _lists_value(lists: tuple[Names, Names]) -> list:
+    """The lists as compared and stored: [went_out, markers], each a list or None."""
+    return [None if names is None else list(names) for names in lists]
+
+
+def _stored_lists(row: dict) -> list:
+    """A rounds row's lists, as :func:`_lists_value` makes them."""
+    return [None if row[k] is None else json.loads(row[k]) for k in ("went_out", "markers")]
+
+
+def _set_lists(db, game_id: str, number: int, lists: list) -> None:
+    """Inside a write: the round's lists become *lists* ([went_out, markers])."""
+    went_out, markers = (None if names is None else json.dumps(names, ensure_ascii=False)
+                         for names in lists)
+    db.execute("update rounds set went_out = ?, markers = ? where game_id = ? and number = ?",
+               [went_out, markers, game_id, number])
+
+
+def _lists_change(old: list, new: list) -> str | None:
+    """An edit's record of the lists it changed (None: left as they were)."""
+    return None if old == new else json.dumps({"old": old, "new": new}, ensure_ascii=False)
+
+
 def _round_row(db, game_id: str, number: int) -> dict:
     try:
         return db["rounds"].get((game_id, number))
@@ -202,7 +235,7 @@ def history(db, game_id: str) -> list[dict]:
     """Every score change of a game, oldest first, with its edit and undo links; ``entry``
     numbers its edit within the game from 1 (as an export numbers them)."""
     return [dict(r) for r in db.query(
-        "select c.id, c.edit_id, c.number as round, c.player, c.old, c.new, c.at, "
+        "select c.id, c.edit_id, c.number as round, c.player, c.old, c.new, c.at, e.lists, "
         "(select count(*) from edits x where x.game_id = e.game_id and x.id <= e.id) as entry, "
         "e.undo_of, e.redo_of, (select u.id from edits u where u.undo_of = e.id) as undone_by, "
         "(select r.id from edits r where r.redo_of = e.id) as redone_by "
@@ -212,9 +245,10 @@ def history(db, game_id: str) -> list[dict]:
 
 def history_entries(db, game_id: str) -> list[dict]:
     """The game's history as one entry per save, undo or redo (an ``edits`` row), oldest
-    first: its id, number in the game, round, time, undo and redo links, and ``changes``,
+    first: its id, number in the game, round, time, undo and redo links, ``changes``,
     each player whose score it changed with the old and new score (old None: first
-    recorded)."""
+    recorded), and ``lists``, the house-scoring lists it changed (None: left as they
+    were)."""
     entries: dict[int, dict] = {}
     for c in history(db, game_id):
         entry = entries.get(c["edit_id"])
@@ -222,7 +256,8 @@ def history_entries(db, game_id: str) -> list[dict]:
             entry = entries[c["edit_id"]] = {
                 "id": c["edit_id"], "entry": c["entry"], "round": c["round"], "at": c["at"],
                 "undo_of": c["undo_of"], "redo_of": c["redo_of"],
-                "undone_by": c["undone_by"], "redone_by": c["redone_by"], "changes": []}
+                "undone_by": c["undone_by"], "redone_by": c["redone_by"], "changes": [],
+                "lists": json.loads(c["lists"]) if c["lists"] else None}
         entry["changes"].append({"player": c["player"], "old": c["old"], "new": c["new"]})
     return list(entries.values())
 
@@ -279,18 +314,28 @@ def _take_back(db, game: Game, find, link: str) -> dict | None:
         if target is None:
             return None
         changes = edit_changes(db, target["id"])
+        row = db.execute("select lists from edits where id = ?", [target["id"]]).fetchone()
+        lists = json.loads(row[0])["old"] if row[0] else None
         _put_back(db, game, target["number"], {c["player"]: c["old"] for c in changes},
-                  **{link: target["id"]})
+                  lists, **{link: target["id"]})
         return {"round": target["number"], "changes": changes}
 
 
-def _put_back(db, game: Game, number: int, values: dict[str, int | None], *,
+def _put_back(db, game: Game, number: int, values: dict[str, int | None],
+              lists: list | None = None, *,
               undo_of: int | None = None, redo_of: int | None = None) -> None:
-    """Inside a write: set these players' scores of a round (None: the round unplayed again),
-    as one history entry linked to the entry it undoes or redoes."""
+    """Inside a write: set these players' scores of a round (None: the round unplayed again)
+    and its *lists* (None: as they are; an unplayed round has none), as one history entry
+    linked to the entry it undoes or redoes."""
     at = now()
+    old_lists = _stored_lists(_round_row(db, game.id, number))
+    if all(v is None for v in values.values()):
+        lists = [None, None]
+    lists = old_lists if lists is None else lists
+    _set_lists(db, game.id, number, lists)
     edit_id = db["edits"].insert({"game_id": game.id, "number": number, "at": at,
-                                  "undo_of": undo_of, "redo_of": redo_of}).last_pk
+                                  "undo_of": undo_of, "redo_of": redo_of,
+                                  "lists": _lists_change(old_lists, lists)}).last_pk
     current = {s["player"]: s["score"] for s in db.query(
         "select player, score from scores where game_id = ? and number = ?", [game.id, number])}
     db["changes"].insert_all({"edit_id": edit_id, "game_id": game.id, "number": number,

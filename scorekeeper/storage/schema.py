@@ -1,4 +1,4 @@
-"""The schema: migrations m001–m015, applied at every start, and the rows a migration
+"""The schema: migrations m001–m016, applied at every start, and the rows a migration
 cannot write itself.
 
 Each migration is a sqlite-utils migration of the set ``scorekeeper``; a database records
@@ -167,6 +167,20 @@ def m015_colours_and_round_times(db: sqlite_utils.Database) -> None:
     # NULL for the rounds of games stored before: they show no times rather than wrong ones.
     db["rounds"].add_column("started_at", str)
     db["rounds"].add_column("saved_at", str)
+
+
+@migrations()
+def m016_house_scoring(db: sqlite_utils.Database) -> None:
+    # Issue 25, house scoring (R11).  went_out, markers: who went out and whose marker
+    # stood, as a round's save gave them (a JSON list of names in seating order; NULL
+    # when not given, as in every round stored before).  scores.score stays the score
+    # that counts; the hands' scores are derived from it and the lists.
+    # edits.lists: the lists a save or undo changed, {"old": [went_out, markers],
+    # "new": [...]} as JSON, so an undo puts them back with the scores; NULL when the
+    # entry left them as they were.
+    db["rounds"].add_column("went_out", str)
+    db["rounds"].add_column("markers", str)
+    db["edits"].add_column("lists", str)
 
 
 def migrate(path: str) -> None:

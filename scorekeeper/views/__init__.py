@@ -10,7 +10,6 @@ file names of downloads (:func:`content_disposition`, :func:`pdf_response`).
 
 from __future__ import annotations
 
-import ipaddress
 import re
 import unicodedata
 from urllib.parse import quote, urlsplit
@@ -19,7 +18,8 @@ from flask import Response, abort, current_app, request, url_for
 
 from ..db import get_db
 from ..game import Game, Round
-from ..netinfo import join_urls
+from ..hosts import split_host
+from ..netinfo import is_loopback, join_urls
 from ..parsing import whole_number
 from ..storage import load_game
 
@@ -77,17 +77,22 @@ def local_path(url: str) -> str:
 
 # --- the address another device joins at ----------------------------------------
 
+def this_machine_only() -> bool:
+    """True when the server answers on this machine alone (started with ``--host
+    127.0.0.1``, SERVER_HOST): no other tablet can join, whatever address it types."""
+    listening = current_app.config.get("SERVER_HOST")
+    return bool(listening) and not current_app.config.get("PUBLIC_URL") and \
+        is_loopback(listening)
+
+
 def join_url() -> str:
-    """The address a second tablet should open: this one, as others can reach it."""
+    """The address a second tablet should open: this one, as others can reach it; on a
+    server that answers on this machine only, the page's own address (issue 26: never a
+    network address the server does not listen on)."""
     configured = current_app.config.get("PUBLIC_URL")
     if configured:
         return configured
-    host = request.host.rsplit(":", 1)[0].strip("[]")
-    try:
-        loopback = ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = host == "localhost"
-    if not loopback:
+    if not is_loopback(split_host(request.host)) or this_machine_only():
         return request.host_url
     port = whole_number(request.host.rsplit(":", 1)[1]) if ":" in request.host else None
     urls = join_urls(port or 80)

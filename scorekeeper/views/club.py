@@ -9,7 +9,7 @@ to that page once the PIN is entered.
 
 from __future__ import annotations
 
-from flask import (Blueprint, Flask, current_app, flash, redirect, render_template, request,
+from flask import (Blueprint, flash, redirect, render_template, request,
                    url_for)
 from flask_babel import gettext as _
 
@@ -22,18 +22,6 @@ from . import keeps_input, local_path, safe_next
 bp = Blueprint("club", __name__)
 
 
-def init_app(app: Flask) -> None:
-    """Let a backup's upload be as large as BACKUP_MAX_SIZE (every other request keeps the
-    1 MB limit): set before the form's token is read, which reads the upload."""
-    app.config.setdefault("BACKUP_MAX_SIZE", 512 * 1024 * 1024)
-    app.before_request_funcs.setdefault(None, []).insert(0, _allow_backup_upload)
-
-
-def _allow_backup_upload() -> None:
-    if request.endpoint == "club.restore_upload":
-        request.max_content_length = current_app.config["BACKUP_MAX_SIZE"]
-
-
 @bp.route("/club", methods=["GET", "POST"])
 @keeps_input
 def settings():
@@ -42,7 +30,7 @@ def settings():
     form = ClubPinForm()
     error, status, headers = None, 200, {}
     if form.validate_on_submit():
-        removing = request.form.get("action") == "remove"
+        removing = form.removing
         was_set = is_set()
         try:
             change((form.current.data or "").strip(),

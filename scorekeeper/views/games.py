@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from functools import lru_cache
 
 from flask import (Blueprint, Response, flash, redirect, render_template, request, send_file,
                    url_for)
@@ -22,16 +21,14 @@ from ..people import known_names, last_game_id
 from ..updates import cached_page
 from ..errors import BadInput
 from ..game import parse_game_name
-from ..archive import parse_document
+from ..archive import parse_document, read_export
 from ..forms import ClubPinForm, ConfirmForm, ImportForm, NewGameForm, RenameForm, attach
 from ..netinfo import qr_svg
-from ..options import CHOICES, DEAL_TABLES, MAX_PLAYERS, MIN_PLAYERS, RuleOptions, deal_for
+from ..options import MAX_PLAYERS, deal_table_json
 from . import content_disposition, game_url, join_url, keeps_input, safe_next
-from ..parsing import load_json
 from ..pins import hash_pin, remember, require_keeper
 from ..storage import (KEEP_DELETED_DAYS, create_game, delete_game, deleted_games, export_game,
                        import_game, kept_until, list_games, load_game, rename_game, restore_game)
-from ..tiles import SETS, set_size
 
 bp = Blueprint("games", __name__)
 
@@ -90,30 +87,6 @@ def _seat_again(form: NewGameForm, last) -> None:
         field = getattr(form, name, None)
         if field is not None:   # as the form's radios carry values: "true", "25", "B"
             field.data = "true" if value is True else "false" if value is False else str(value)
-
-
-@lru_cache(maxsize=1)
-def deal_table_json() -> str:
-    """Every deal the form can ask about (R1.3, R1.4), so its script only looks up; and
-    how many players a game may have.
-
-    Worked out once per process: it depends on nothing but the deal tables, the sets and
-    the numbers of players (no game, no language), and every GET of the page sends it."""
-    deals, suggested = {}, {}
-    for table in DEAL_TABLES:
-        suggested[table] = {n: [{"set": r[2], "tiles_each": r[3]}
-                                for r in DEAL_TABLES[table] if r[0] <= n <= r[1]]
-                            for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
-        for starter in CHOICES["starter"]:
-            options = RuleOptions(deal=table, starter=starter)
-            for set_n in SETS:
-                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
-                    d = deal_for(set_n, n, options)
-                    deals[f"{table}|{starter}|{set_n}|{n}"] = {
-                        "tiles_each": d.tiles_each, "fits": d.fits, "max_each": d.max_each,
-                        "in_table": d.in_table, "boneyard": d.boneyard}
-    return json.dumps({"deals": deals, "suggested": suggested, "sizes": {n: set_size(n) for n in SETS},
-                       "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS}})
 
 
 @bp.get("/games/<game_id>")
@@ -221,7 +194,7 @@ def import_page():
         upload = request.files.get(form.file.name)
         if upload is None or not upload.filename:
             raise BadInput(_("Choose the export file (.json) to import."), "file")
-        game = import_game(get_db(), parse_document(load_json(upload.read())))
+        game = import_game(get_db(), parse_document(read_export(upload.read())))
     except BadInput as error:   # shown with the part of the file at fault
         return render_template("import.html", form=form, error=error), 400
     flash(_("%(name)s was imported as a new game.", name=game.display_name()))

@@ -7,6 +7,7 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..forms import ConfirmForm
+from ..house_view import history_shown
 from ..updates import cached_page
 from ..pins import require_keeper
 from ..storage import (edit_changes, history_entries, last_redoable, last_undoable, load_game,
@@ -23,8 +24,9 @@ def history_page(game_id: str):
     latest change with its undo and an undo just made with its redo."""
     db = get_db()
     game = load_game(db, game_id)
-    return render_template("history.html", game=game,
-                           entries=list(reversed(history_entries(db, game_id))),
+    entries = history_entries(db, game_id)
+    history_shown(game, entries)
+    return render_template("history.html", game=game, entries=list(reversed(entries)),
                            undoable=last_undoable(db, game_id),
                            redoable=last_redoable(db, game_id), form=ConfirmForm())
 

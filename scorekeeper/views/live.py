@@ -1,28 +1,26 @@
 """Pages: the live table — the scorekeeper mirrors a round as it is played.
 
-Each play, draw and pass is checked by the referee before it is stored; the
-state and the log in words come from :mod:`scorekeeper.livetable`, which
-replays the round's move log.
+Each play, draw and pass is read by its form (:mod:`scorekeeper.forms.live`) and
+checked by the referee before it is stored; the state and the log in words come
+from :mod:`scorekeeper.livetable`, which replays the round's move log.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 
 from ..db import get_db
 from ..errors import BadInput
-from ..forms import ConfirmForm
+from ..forms import ConfirmForm, LiveActionForm, LiveForm, LiveStartForm
 from ..game import Game
 from ..livetable import Live, load_live
-from ..updates import cached_page
-from ..parsing import whole_number
 from ..pins import require_keeper
-from ..referee import (DrawAction, Finish, IllegalMove, PassAction, PlayAction, Violation, apply,
-                       start_from_json)
-from ..situation import MEXICAN, train_from_key
+from ..referee import Finish, IllegalMove, Violation, apply, start_from_json
+from ..situation import MEXICAN
 from ..storage import StaleLive, add_move, undo_move
-from ..tiles import full_set, parse_tile_text, set_rows
+from ..tiles import full_set, set_rows
+from ..updates import cached_page
 from . import get_game_round, keeps_input
 
 bp = Blueprint("live", __name__)
@@ -55,7 +53,7 @@ def start(game_id: str, number: int):
     """Start the live table: who set the engine, tiles each, any drawn before it (R2.2)."""
     game, rnd = get_game_round(game_id, number)
     require_keeper(game)
-    form = ConfirmForm()
+    form = LiveStartForm()
     live = load_live(get_db(), game_id, number)
     if not form.validate_on_submit():   # refused as a whole: an expired token
         return render_live(game, rnd, live, error=BadInput(form.refusal), status=400)
@@ -63,23 +61,7 @@ def start(game_id: str, number: int):
         flash(_("The live table of this round has already started."), "error")
         return redirect(url_for("live.table", game_id=game_id, number=number))
     try:
-        starter = train_from_key(request.form.get("starter", ""), game.players)
-        if starter is None:
-            raise BadInput(_("Say who set the engine and plays first."), "starter")
-        tiles_each = whole_number(request.form.get("tiles_each"))
-        if tiles_each is None or tiles_each < 1:
-            raise BadInput(_("Tiles each must be a whole number, 1 or more."), "tiles_each")
-        draws = {}
-        for i, p in enumerate(game.players):
-            drawn = whole_number(request.form.get(f"draws-{i}", "").strip() or "0")
-            if drawn is None:
-                raise BadInput(_("Tiles drawn before the engine turned up are whole numbers "
-                                 "(R2.2)."), f"draws-{i}")
-            if drawn:
-                draws[p] = drawn
-        start_json = {"set": game.set, "engine": rnd.engine, "players": list(game.players),
-                      "starter": starter, "tiles_each": tiles_each,
-                      "rules": game.options.to_dict(), "draws": draws}
+        start_json = form.start_json(game, rnd.engine)
         start_from_json(start_json)  # refuses a deal that cannot fit, before storing
         add_move(get_db(), game_id, number, {"type": "start", "start": start_json},
                  expected=live.active)
@@ -96,34 +78,20 @@ def action(game_id: str, number: int):
     """A play, draw or pass, checked against the live state before it is stored."""
     game, rnd = get_game_round(game_id, number)
     require_keeper(game)
-    form = ConfirmForm()
+    form = LiveActionForm()
     live = load_live(get_db(), game_id, number)
     if live.state is None:
         return redirect(url_for("live.table", game_id=game_id, number=number))
-    pending = picked_play(game)
+    pending = form.picked(game)
     if not form.validate_on_submit():   # refused as a whole: an expired token
         return render_live(game, rnd, live, error=BadInput(form.refusal), pending=pending,
                            status=400)
-    expected = whole_number(request.form.get("active"))
-    kind = request.form.get("kind", "")
     try:
-        if expected is None and request.form.get("active") is not None:
-            raise BadInput(_("This page is out of date: open the live table again."), "active")
+        expected = form.checked_expected()
         if expected is not None and expected != live.active:
             # Ruled against the table this tablet showed, not the one now: refuse first.
             raise StaleLive(live.active)
-        if kind == "play":
-            tile = parse_tile_text(request.form.get("tile", ""), "tile")
-            if tile is None:
-                raise BadInput(_("Pick the tile that was played."), "tile")
-            train = train_from_key(request.form.get("train", ""), game.players)
-            act = PlayAction(tile, train, request.form.get("override") == "1")
-        elif kind == "draw":
-            act = DrawAction(parse_tile_text(request.form.get("drawn", ""), "drawn"))
-        elif kind == "pass":
-            act = PassAction()
-        else:
-            raise BadInput(_("Choose play, draw or pass."), "kind")
+        act = form.action(game)
         apply(live.state, act)
         # "by" names the player for the log even if the move is later undone.
         add_move(get_db(), game_id, number, {**act.to_json(), "by": live.state.current},
@@ -139,29 +107,15 @@ def action(game_id: str, number: int):
     return redirect(url_for("live.table", game_id=game_id, number=number) + "#table")
 
 
-def picked_play(game: Game) -> dict:
-    """The play picked on the live table's form, tile and train, to pick them again on
-    the page shown again (refused, or the database busy); {} when none can be read."""
-    if request.form.get("kind") != "play":
-        return {}
-    try:
-        tile = parse_tile_text(request.form.get("tile", ""), "tile")
-        train_from_key(request.form.get("train", ""), game.players)
-    except BadInput:
-        return {}
-    return {} if tile is None else {"tile": str(tile), "train": request.form.get("train")}
-
-
 @bp.post("/games/<game_id>/rounds/<int:number>/live/undo")
 def undo(game_id: str, number: int):
     """Undo the live table's last action (it stays in the log, marked undone)."""
     game, rnd = get_game_round(game_id, number)
     require_keeper(game)
-    form = ConfirmForm()
+    form = LiveForm()
     if form.validate_on_submit():
         try:
-            done = undo_move(get_db(), game_id, number,
-                             expected=whole_number(request.form.get("active")))
+            done = undo_move(get_db(), game_id, number, expected=form.expected())
         except StaleLive:
             flash(_("Another tablet changed the live table; nothing was undone."), "error")
         else:

@@ -65,8 +65,7 @@ def change_pin(game_id: str):
     if form.validate_on_submit():
         try:
             check(game, (form.current.data or "").strip(), client_address())
-            removing = request.form.get("action") == "remove"
-            new = None if removing else parse_pin((form.new.data or "").strip())
+            new = None if form.removing else parse_pin((form.new.data or "").strip())
             set_pin(db, game_id, None if new is None else hash_pin(new))
         except PinRefused as refused:
             error, status, headers = refused.message, refused.status, refused.headers

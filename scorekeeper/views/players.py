@@ -14,20 +14,12 @@ from ..charts import game_totals_chart
 from ..clubpin import require_club
 from ..db import get_db
 from ..errors import BadInput
-from ..forms import AliasForm, ConfirmForm
-from ..people import UnknownPlayer, add_alias, directory, known_names, player, remove_alias
+from ..forms import AliasForm, SeparateForm
+from ..people import add_alias, directory, known_names, player, remove_alias
 from ..text import format_date
 from ..updates import cached_club_page, club_etag
 
 bp = Blueprint("players", __name__)
-
-
-@bp.errorhandler(UnknownPlayer)
-def unknown_player(error: UnknownPlayer):
-    """A name no game has: a 404 page saying so."""
-    return render_template("error.html", title=_("No such player"),
-                           message=_("No game has a player called %(name)s.",
-                                     name=error.args[0])), 404
 
 
 @bp.app_template_global()
@@ -65,7 +57,7 @@ def _player_page(name: str):
     chart = game_totals_chart(points, _("Game totals of %(name)s over time",
                                         name=found.record.name)) if points else None
     return render_template("players/player.html", found=found, r=found.record, chart=chart,
-                           alias_form=AliasForm(), separate_form=ConfirmForm(),
+                           alias_form=AliasForm(), separate_form=SeparateForm(),
                            known=known_names(get_db()), etag=club_etag())
 
 
@@ -74,7 +66,8 @@ def join_spelling():
     """Join another spelling (alias) to a player (of): the player page's form (CSRF is
     checked for every form before a view runs; the club PIN, when one is set)."""
     require_club()
-    alias, of = AliasForm().alias.data or "", request.form.get("of", "")
+    form = AliasForm()
+    alias, of = form.alias.data or "", form.of.data or ""
     try:
         record = add_alias(get_db(), alias, of)
     except BadInput as refused:
@@ -89,7 +82,8 @@ def join_spelling():
 def separate_spelling():
     """Make a joined spelling its own player again; back to the page it was asked from."""
     require_club()
-    alias, back = request.form.get("alias", ""), request.form.get("player", "")
+    form = SeparateForm()
+    alias, back = form.alias.data or "", form.player.data or ""
     target = player_url(back) if back else url_for("players.players")
     try:
         remove_alias(get_db(), alias)

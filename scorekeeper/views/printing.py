@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, current_app, render_template, request, url_for
-from flask_babel import gettext
+from flask import Blueprint, current_app, request, url_for
 
 from ..checkcode import game_code, shown
 from ..db import get_db
-from ..errors import BadInput
 from ..options import RuleOptions
-from ..pdf import FontsMissing, blank_scoresheet_pdf, parse_paper, scoresheet_pdf
+from ..pdf import blank_scoresheet_pdf, parse_paper, scoresheet_pdf
 from ..storage import load_game
 from . import join_url, pdf_response
 
@@ -58,21 +56,6 @@ def blank_scoresheet():
         font_dir=current_app.config.get("PDF_FONT_DIR"),
     )
     return pdf_response(data, f"scoresheet-{args.get('name') or 'blank'}", fallback="blank")
-
-
-@bp.errorhandler(BadInput)
-def bad_input(error: BadInput):
-    """A scoresheet that cannot be printed as asked: a page with the sentence (400)."""
-    return render_template("error.html", title=gettext("This scoresheet cannot be printed"),
-                           message=error.message), 400
-
-
-@bp.errorhandler(FontsMissing)
-def fonts_missing(error: FontsMissing):
-    """The PDF fonts are not installed: logged, and a page that says so (500)."""
-    current_app.logger.error("%s", error)
-    return render_template("error.html", title=gettext("The scoresheet cannot be made"),
-                           message=str(error)), 500
 
 
 def _paper() -> str:

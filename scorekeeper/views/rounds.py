@@ -14,10 +14,11 @@ from ..db import get_db
 from ..errors import BadInput
 from ..forms import ConfirmForm, RoundForm
 from ..game import Game
+from ..house_form import HouseToggles
+from ..house_scoring import entry_warnings
 from ..livetable import live_state
 from ..updates import cached_page
 from ..pins import require_keeper
-from ..scoring import round_warnings
 from ..storage import StaleRound, load_game, record_round, start_round
 from ..text import format_list
 from ..tiles import Tile, full_set
@@ -35,21 +36,35 @@ def round_screen(game_id: str, number: int):
     if request.method == "POST":
         require_keeper(game)
     form = RoundForm(game, rnd)
+    house = HouseToggles(game, rnd, request.form if request.method == "POST" else None)
     if not form.validate_on_submit():
-        live_over = finished_live_table(form) if request.method == "GET" else None
-        return render_round(form, live_over=live_over), 400 if form.refusal else 200
-    warnings = round_warnings(form.scores, form.game.options, form.rnd.engine)
+        if request.method == "GET":
+            house.show_hands(form)
+        live_over = finished_live_table(form, house) if request.method == "GET" else None
+        return render_round(form, house, live_over=live_over), 400 if form.refusal else 200
+    try:
+        entry = house.entry(form.scores)
+    except BadInput as error:
+        house.refuse(form, error)
+        return render_round(form, house), 400
+    warnings = entry_warnings(entry, game.options, rnd.engine)
     if warnings and not form.confirmed:
         form.confirm.data = "1"   # shown again: the next save confirms
-        return render_round(form, warnings=warnings)
+        return render_round(form, house, warnings=warnings)
     try:
-        saved = record_round(get_db(), game, number, form.scores, form.hands,
-                             expected_revision=form.expected_revision(), merge=True,
-                             base=form.base_scores())
+        # Under house scoring a save that crossed another tablet's is put to the
+        # scorekeeper whole: scores that count merged player by player could disagree
+        # with the lists saved with them.
+        saved = record_round(get_db(), game, number, entry.scores, form.hands,
+                             expected_revision=form.expected_revision(), merge=not house.on,
+                             base=form.base_scores(), lists=(entry.went_out, entry.markers))
     except StaleRound as stale:
+        if house.on:
+            house.crossed(form, stale.conflict.round)
+            return render_round(form, house), 409
         form.rebase(stale.conflict)
-        return render_round(form, conflict=stale.conflict), 409
-    kept = [p for p in game.players if saved.scores[p] != form.scores[p]]
+        return render_round(form, house, conflict=stale.conflict), 409
+    kept = [p for p in game.players if saved.scores[p] != entry.scores[p]]
     # Flashed as "saved": the page it leads to tells static/js/offline.js that the round typed
     # on this device reached the server (and may be forgotten there).
     if kept:
@@ -60,14 +75,16 @@ def round_screen(game_id: str, number: int):
     return redirect(next_page(load_game(get_db(), game_id), number))
 
 
-def finished_live_table(form: RoundForm):
-    """A round not yet recorded whose live table is over: who went out has 0 filled in."""
+def finished_live_table(form: RoundForm, house: HouseToggles):
+    """A round not yet recorded whose live table is over: who went out has 0 filled in,
+    and under house scoring who went out and whose marker stands are marked (R11.3)."""
     if form.rnd.scores is not None:
         return None
     state = live_state(get_db(), form.game.id, form.rnd.number)
     if state is None or not state.is_over:
         return None
     form.went_out(state.went_out)
+    house.from_live_table(state)
     return state
 
 
@@ -81,7 +98,8 @@ def next_page(game: Game, number: int) -> str:
     return url_for("rounds.round_screen", game_id=game.id, number=target.number)
 
 
-def render_round(form: RoundForm, warnings=(), conflict=None, live_over=None) -> str:
+def render_round(form: RoundForm, house: HouseToggles, warnings=(), conflict=None,
+                 live_over=None) -> str:
     """The round screen with *form* as it stands (its refusals on its fields)."""
     game, rnd = form.game, form.rnd
     next_round = next((r for r in game.rounds if r.number == rnd.number + 1), None)
@@ -89,7 +107,7 @@ def render_round(form: RoundForm, warnings=(), conflict=None, live_over=None) ->
         "round.html", game=game, rnd=rnd, form=form, warnings=list(warnings),
         conflict=conflict, next_round=next_round, deal=game.deal, standings=game.standings(),
         max_hand=game.max_hand(rnd.engine), live_over=live_over,
-        tile_scores=tile_scores(game), start_form=ConfirmForm())
+        tile_scores=tile_scores(game), start_form=ConfirmForm(), house=house)
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/start")

@@ -14,7 +14,7 @@ bp = Blueprint("rules", __name__)
 #: A rule number in running text: R6.3, R1.4, R9 (not inside a word or an address).
 #: ASCII boundaries: in Chinese or Thai a rule number sits right against a letter of the
 #: script ("见R6.3"), which Unicode \w would count as part of one word.
-RULE_NUMBER = re.compile(r"(?<![A-Za-z0-9_#./-])(R[1-9](?:\.[0-9]{1,2})?)(?![A-Za-z0-9_])")
+RULE_NUMBER = re.compile(r"(?<![A-Za-z0-9_#./-])(R(?:1[0-9]|[1-9])(?:\.[0-9]{1,2})?)(?![A-Za-z0-9_])")
 
 
 @bp.get("/rules")

@@ -7,10 +7,6 @@ season's days), ranked by :mod:`scorekeeper.records`.
 
 from __future__ import annotations
 
-import csv
-import io
-import unicodedata
-
 from flask import (Blueprint, Response, current_app, flash, redirect, render_template,
                    request, url_for)
 from flask_babel import gettext as _
@@ -22,18 +18,12 @@ from ..forms import ConfirmForm, SeasonForm, attach
 from ..netinfo import qr_svg
 from ..pdf import season_pdf
 from ..records import RANK_BY, parse_min_games
-from ..seasons import SeasonNotFound, create_season, delete_season, season_table, seasons
+from ..records import season_csv as csv_text
+from ..seasons import create_season, delete_season, season_table, seasons
 from ..updates import cached_club_page, club_etag
 from . import content_disposition, join_url, keeps_input, pdf_response
 
 bp = Blueprint("seasons", __name__)
-
-
-@bp.errorhandler(SeasonNotFound)
-def season_not_found(_error):
-    """An unknown season: a 404 page."""
-    return render_template("error.html", title=_("No such season"),
-                           message=_("There is no season with that id.")), 404
 
 
 @bp.route("/seasons", methods=["GET", "POST"])
@@ -59,13 +49,6 @@ def _table_args() -> tuple[str, int]:
     """?rank_by= and ?min_games= of a season's page (BadInput for a wrong value)."""
     rank_by = request.args.get("rank_by") or "wins"
     return rank_by, parse_min_games(request.args.get("min_games"))
-
-
-@bp.errorhandler(BadInput)
-def bad_table_args(error: BadInput):
-    """A season table asked with a wrong order or minimum: a 400 page with the sentence."""
-    return render_template("error.html", title=_("This season table cannot be shown"),
-                           message=error.message), 400
 
 
 @bp.get("/seasons/<season_id>")
@@ -98,44 +81,16 @@ def season_delete(season_id: str):
     return redirect(url_for("seasons.seasons_page"))
 
 
-#: The CSV's columns: the API's field names, so a spreadsheet and a program read the same.
-CSV_COLUMNS = ("place", "name", "games", "wins", "rounds", "points", "average_per_round",
-               "zero_rounds", "lowest_game")
-
-
 @bp.get("/seasons/<season_id>.csv")
 def season_csv(season_id: str):
-    """The season table as CSV (UTF-8 with a byte-order mark, so spreadsheets read any
-    script), ranked players first, then those with too few games (no place)."""
+    """The season table as CSV, to download (:func:`~scorekeeper.records.season_csv`)."""
     rank_by, min_games = _table_args()
     table = season_table(get_db(), season_id, rank_by, min_games)
-    out = io.StringIO()
-    out.write("\ufeff")
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
-    for record in (*table.rows, *table.unranked):
-        # The average as shown (two places, "3.00"), not as a float ("3.0").
-        data = {**record.to_json(), "average_per_round": record.average_per_round,
-                "name": spreadsheet_safe(record.name)}
-        writer.writerow(["" if data.get(c) is None else data.get(c, "") for c in CSV_COLUMNS])
-    response = Response(out.getvalue(), mimetype="text/csv")
+    response = Response(csv_text(table), mimetype="text/csv")
     response.headers["Content-Disposition"] = content_disposition(
         f"season-{table.season.name}", season_dates(table.season), prefix="season",
         ext="csv", disposition="attachment")
     return response
-
-
-#: What makes a spreadsheet read a cell as a formula, at its start.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(text: str) -> str:
-    """A name a spreadsheet shows as text: one starting with =, +, -, @ (or a tab or
-    return) would be read as a formula, so it gets a leading apostrophe — and so does
-    one starting with a character a spreadsheet may fold into one of them (NFKC: the
-    fullwidth "＝＋－＠", the small "﹦﹢﹣", the superscript "⁼⁺" …)."""
-    first = unicodedata.normalize("NFKC", text[:1])[:1]
-    return "'" + text if first in FORMULA_STARTS else text
 
 
 @bp.get("/seasons/<season_id>.pdf")

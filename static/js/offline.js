@@ -1,11 +1,12 @@
 // ---- The typed round stays on this device until the server has it ----
 // Tablets on club Wi-Fi drop out. A round typed and saved while the server cannot be
 // reached is kept in localStorage (plain http on the LAN: no service worker), keyed by
-// game, round and the revision the page was opened at; the page says so and offers it
-// again when the server answers. It is sent as the form always is (its revision and
-// base scores with it), so a round another device saved meanwhile is merged or asked
-// about (409) as usual, and a round is never saved twice. A save that reached the
-// server leads to a page flashing "saved" (views/rounds.py): only then is it forgotten.
+// game, round and the revision the page was opened at; the page says so, and sends it by
+// itself as soon as the server answers ("Send it now" tries at once). It is sent as the
+// form always is (its revision and base scores with it), so a round another device saved
+// meanwhile is merged or asked about (409) as usual, and a round is never saved twice
+// (one send at a time). A save that reached the server leads to a page flashing "saved"
+// (views/rounds.py): only then is it forgotten.
 (function () {
   "use strict";
   var PREFIX = "scorekeeper.draft:", SENDING = "scorekeeper.sending";
@@ -67,14 +68,18 @@
       .then(function (ok) { if (timer) clearTimeout(timer); return ok; });
   }
   function watch() {
-    // Offered again as soon as the server answers: on the browser's "online", and every 3 s.
+    // Sent by itself as soon as the server answers: asked on the browser's "online", and
+    // every 3 s until then.
     if (watching) return;
     function check() {
+      if (!watching || sending) return;
       reachable(4000).then(function (ok) {
-        if (!ok || !watching) return;
+        if (!ok || !watching || sending) return;
         clearInterval(watching);
         watching = null;
-        say(form.dataset.reachable, true);
+        window.removeEventListener("online", check);
+        say(form.dataset.sending, false);
+        send();
       });
     }
     watching = setInterval(check, 3000);
@@ -90,7 +95,7 @@
       if (!ok) {
         sending = false;
         if (saveButton) saveButton.disabled = false;
-        say(form.dataset.unsent, false);
+        say(form.dataset.unsent, true);   // sent by itself later; "Send it now" tries again
         watch();
         return;
       }

@@ -1,10 +1,10 @@
 """Write a folder of synthetic hand photos with labels.json, for bench/photos.py.
 
-    .venv/bin/python scripts/photo_renders.py DIR [--count 60] [--seed 1] \
+    .venv/bin/python -m photolab.renders DIR [--count 60] [--seed 1] \
         [--split heldout] [--twelve 4]
 
 ``--split heldout`` (the default) draws every photo with at least one style training never
-saw (scorekeeper.photo.render.HELD_OUT: tile colours, backgrounds, a pip layout); "train"
+saw (photolab.styles.HELD_OUT: tile colours, backgrounds, a pip layout); "train"
 draws training styles, "any" both.  Sizes vary (800x600 to 2000x1500, either way up);
 ``--twelve K`` makes K of the photos 12 megapixels (4000x3000: rendered at 2000x1500 and
 enlarged, then re-noised and saved as a phone would).  Each entry's ``set`` is a set size in
@@ -24,7 +24,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.photo.render import labels_of, render_scene  # noqa: E402
+from photolab.render import labels_of, render_scene  # noqa: E402
 
 SIZES = ((800, 600), (1024, 768), (1280, 960), (1600, 1200), (2000, 1500))
 

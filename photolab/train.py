@@ -1,15 +1,20 @@
-"""Train the photo reader's segmenter on synthetic renders and write it into the package.
+"""Train the photo reader's segmenter on synthetic renders.
 
 The model labels every pixel of a photo as background, tile face, a face's edge band, divider
-or pip (scorekeeper.photo.render.CLASSES); the reader finds tiles, their halves and pips from
-that map.  Renders use only the training styles (render.HELD_OUT is never drawn), so the
-bench on held-out renders measures photos of an unseen kind.
+or pip (scorekeeper.photo.classes.CLASSES); the reader finds tiles, their halves and pips from
+that map.  Renders use only the training styles (photolab.styles.HELD_OUT is never drawn),
+so the bench on held-out renders measures photos of an unseen kind.
 
-    OMP_NUM_THREADS=2 nice -n 10 .venv/bin/python scripts/train_photo_model.py --threads 2
+    OMP_NUM_THREADS=2 nice -n 10 .venv/bin/python -m photolab.train --threads 2 [--install]
+
+The model is written to photolab/out/model.onnx (--out), never into the package, unless
+``--install`` is given: then it is copied to scorekeeper/photo/model.onnx with its
+provenance beside it, scorekeeper/photo/model.json (its sha256, the command, the data and
+seeds, the library versions, the time it took), which tests/test_photo_reader.py checks.
 
 Needs the "train" extra (torch, onnx; ``pip install torch==2.13.0`` takes the CPU build).
 Seeded (renders, crops and weights): the same arguments give the same model on the same
-torch build.  The shipped model.onnx is exactly this command with its defaults (3,000
+torch build.  The shipped model.onnx is this command with its defaults (3,000
 scenes of 320x320 rendered with seed 17, 2,200 steps of 10 crops of 176x176): 200 s of
 rendering and 990 s of training on 2 threads of the shared 2-core machine (a quiet
 machine takes about a third of that).  --cache keeps the scenes for another run, --init
@@ -19,6 +24,10 @@ and --lr fine-tune from a checkpoint (the .pt written beside the model).
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import platform
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -28,9 +37,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper.photo.render import render_scene  # noqa: E402
+from photolab.render import render_scene  # noqa: E402
+from scorekeeper.photo.classes import CLASSES  # noqa: E402
 
-OUT = ROOT / "scorekeeper" / "photo" / "model.onnx"
+OUT = ROOT / "photolab" / "out" / "model.onnx"
+SHIPPED = ROOT / "scorekeeper" / "photo" / "model.onnx"
 WEIGHTS = (1.0, 1.0, 2.0, 5.0, 3.0)
 
 
@@ -105,7 +116,42 @@ def export(net, out: str) -> None:
     Path(str(Path(out).with_suffix(".pt")) + ".tmp").replace(Path(out).with_suffix(".pt"))
 
 
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def provenance(model: Path, argv: list[str], seconds: float) -> dict:
+    """What made *model*: its sha256, the command, the data and seeds, the versions."""
+    import onnx
+    import torch
+    return {
+        "sha256": sha256(model), "bytes": model.stat().st_size,
+        "classes": list(CLASSES),
+        "command": "python -m photolab.train " + " ".join(argv),
+        "data": "synthetic renders of photolab/render.py, training styles only "
+                "(photolab/styles.py HELD_OUT never drawn)",
+        "seeds": {"renders and weights": _arg(argv, "--seed", 17),
+                  "crops": _arg(argv, "--seed", 17) + 1},
+        "versions": {"python": platform.python_version(), "torch": torch.__version__,
+                     "onnx": onnx.__version__, "numpy": np.__version__},
+        "seconds": round(seconds),
+    }
+
+
+def _arg(argv: list[str], name: str, default: int) -> int:
+    return int(argv[argv.index(name) + 1]) if name in argv else default
+
+
+def install(model: Path, argv: list[str], seconds: float) -> None:
+    """Copy *model* into the package with its provenance (model.json) beside it."""
+    shutil.copyfile(model, SHIPPED)
+    record = provenance(SHIPPED, argv, seconds)
+    SHIPPED.with_suffix(".json").write_text(json.dumps(record, indent=2) + "\n")
+    print(f"installed {SHIPPED} (sha256 {record['sha256'][:12]}…) and its model.json")
+
+
 def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     ap = argparse.ArgumentParser()
     ap.add_argument("--scenes", type=int, default=3000)
     ap.add_argument("--steps", type=int, default=2200)
@@ -118,7 +164,10 @@ def main(argv=None) -> int:
     ap.add_argument("--every", type=int, default=500, help="write the model every N steps")
     ap.add_argument("--init", default=None, help="start from these weights (a .pt file)")
     ap.add_argument("--lr", type=float, default=3e-3, help="the schedule's highest rate")
+    ap.add_argument("--install", action="store_true",
+                    help="copy the model into scorekeeper/photo/ with its model.json")
     args = ap.parse_args(argv)
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
 
     import torch
     import torch.nn.functional as F
@@ -184,6 +233,8 @@ def main(argv=None) -> int:
             net.train()
     print(f"wrote {args.out} ({Path(args.out).stat().st_size / 1e6:.2f} MB) after "
           f"{time.time() - started:.0f} s", flush=True)
+    if args.install:
+        install(Path(args.out), [a for a in argv if a != "--install"], time.time() - started)
     return 0
 
 

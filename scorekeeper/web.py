@@ -1,14 +1,8 @@
-"""The app's wiring, as flaskr keeps it: ``create_app()`` calls :func:`init_app`, which
-plugs in everything besides the database and the languages, one call each:
-
-- the blueprints, in one list (:data:`BLUEPRINTS`): the JSON API (exempt from CSRF:
-  :mod:`scorekeeper.api`) and the pages, one per area (:mod:`scorekeeper.views`);
-- CSRF protection, the session cookie (signed, kept a year, pages only) and
-  compression of pages, scripts and JSON;
-- the security headers on every response (:data:`SECURITY_HEADERS`);
-- the error answers (:mod:`scorekeeper.error_answers`) and the templates' helpers
-  (:mod:`scorekeeper.template_helpers`);
-- /healthz.
+"""What every request goes through, plugged in by ``create_app()`` (:func:`init_app`):
+the session cookie (signed, checked once per cookie, kept a year, pages only), CSRF
+protection (:data:`csrf`; the JSON API is exempt), compression of pages, scripts and
+JSON, the security headers on every response (:data:`SECURITY_HEADERS`), and
+/healthz.
 """
 
 from __future__ import annotations
@@ -16,19 +10,12 @@ from __future__ import annotations
 from flask import Flask, request, session
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.routing import IntegerConverter
 
-from . import error_answers, template_helpers
-from .api import bp as api_bp
 from .sessions import CheckedCookieSessions
-from .views import (assets, club, games, history, live, pins, players, printing, referee,
-                    rounds, rules, seasons, standings, verify)
 
 csrf = CSRFProtect()
 compress = Compress()
-
-#: Every blueprint, registered in this order: the JSON API, then the pages by area.
-BLUEPRINTS = (api_bp, games.bp, rounds.bp, standings.bp, history.bp, printing.bp, assets.bp,
-              referee.bp, live.bp, rules.bp, pins.bp, players.bp, seasons.bp, club.bp, verify.bp)
 
 #: On every response.  No inline script or style anywhere (pages work without
 #: JavaScript; SVG colours are presentation attributes, which CSP allows), no
@@ -46,26 +33,23 @@ SECURITY_HEADERS = {
 
 
 def init_app(app: Flask) -> None:
-    """Plug the blueprints, sessions, CSRF, compression, headers, error answers and the
-    templates' helpers into *app*."""
+    """Plug the session cookie, CSRF, compression, the security headers and /healthz
+    into *app*."""
     app.session_interface = CheckedCookieSessions()
     csrf.init_app(app)
     init_compression(app)
-    register_blueprints(app)
-    club.init_app(app)
-    error_answers.init_app(app)
-    template_helpers.init_app(app)
     app.before_request(keep_session)
     app.after_request(security_headers)
     app.add_url_rule("/healthz", view_func=healthz, methods=["GET"])
 
 
-def register_blueprints(app: Flask) -> None:
-    """Every blueprint of :data:`BLUEPRINTS`; the API's JSON bodies need no CSRF token
-    (a browser cannot send one cross-site without a preflight)."""
-    csrf.exempt(api_bp)
-    for blueprint in BLUEPRINTS:
-        app.register_blueprint(blueprint)
+class StoredInt(IntegerConverter):
+    """A route's ``<int:…>``: a whole number SQLite can store (at most 2**63 - 1); a
+    larger one matches no route (404, as a round a game does not have), never an integer
+    overflow in a query (500)."""
+
+    def __init__(self, url_map, fixed_digits=0, min=None, max=2 ** 63 - 1, signed=False):
+        super().__init__(url_map, fixed_digits, min, max, signed)
 
 
 def init_compression(app: Flask) -> None:
