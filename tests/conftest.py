@@ -251,7 +251,10 @@ def worker_tablet(browser):
 @pytest.fixture
 def page(worker_tablet):
     """A tablet-size page (1024×768, touch), on a tablet with no cookies and nothing stored
-    (a new tab in `worker_tablet`: a new context for each test was a second or so)."""
+    (a new tab in `worker_tablet`: a new context for each test was a second or so).  What
+    a test sets on the page itself (page.route, page.add_init_script) goes with the tab; a
+    test that changes the device (context.set_offline, its routes or init scripts) makes a
+    context of its own, as tests/test_browser_offline.py does."""
     tablet = worker_tablet
     origins = set()
 
