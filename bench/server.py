@@ -83,8 +83,12 @@ def running_server(threads: int = 8, prepare=None, program: list[str] | None = N
     port = free_port()
     if prepare is not None:
         prepare(os.path.join(tmp, "bench.db"))
+    # This checkout's code first: a console script of another checkout's venv (a git
+    # worktree sharing one) would otherwise serve that checkout's package.
     env = {**os.environ, "SCOREKEEPER_DATABASE": os.path.join(tmp, "bench.db"),
-           "SCOREKEEPER_SECRET_KEY": "bench"}
+           "SCOREKEEPER_SECRET_KEY": "bench",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
+                                                       os.environ.get("PYTHONPATH")]))}
     log = open(os.path.join(tmp, "server.log"), "wb")
     command = (program or [scorekeeper_script()]) + ["--host", "127.0.0.1", "--port", str(port),
                                                      "--threads", str(threads)]

@@ -1,12 +1,16 @@
-"""Learn which questions are about no tile at all (clutter), from real photos, by source.
+"""Could the reader skip questions about no tile at all (clutter)?  Learnt from real photos,
+judged on whole sources held out, and on the held-out renders.  Not shipped: see
+docs/photo-reader.md (it dropped questions on real tiles of held-out renders, and the
+bench's silent errors rose there from 9 to 12).
 
-    .venv/bin/python -m photolab.clutter /work/shared/photos [--install]
+    .venv/bin/python -m photolab.clutter /work/shared/photos [--judge /tmp/heldout]
+        [--logistic]
 
-1. Reads every photo of DIR whose labels have ``centres`` (the reader as shipped, without
-   the clutter step) and keeps, for each tile it saw, the numbers of
-   scorekeeper.photo.clutter.features and whether a labelled tile's centre lies inside its
-   outline (grown 1.3 times): a tile, or not.  Photos with partial tiles give only their
-   tiles (what is left may be a partial one).  Cached in photolab/out/clutter-DIR.npz.
+1. Reads every photo of DIR whose labels have ``centres`` (the reader as shipped) and keeps,
+   for each tile it saw, the numbers of :func:`features` and whether a labelled tile's
+   centre lies inside its outline (grown 1.3 times): a tile, or not.  Photos with partial
+   tiles give only their tiles (what is left may be a partial one).  Cached in
+   photolab/out/clutter-DIR.json.
 2. Leave-one-source-out: for each source, limits learnt from the other sources judge that
    source's questions (the unsure entries): for each of --features (the size against the
    photo's tiles read with confidence, and the divider's distance from the middle), the
@@ -16,8 +20,10 @@
 3. Prints, on held-out sources, the questions where no tile is and the tiles' questions
    dropped, and the bench's figures of the readings before and after (bench/photos.py's
    rules: tiles right, wrong and not flagged, questions where no tile is, taps per tile).
+   With --judge DIR2 (the held-out renders of photolab/renders.py), the limits learnt from
+   every source of DIR judge DIR2's questions too: the bench's figures before and after.
 4. Writes photolab/out/clutter.json (the limits learnt from every source, the held-out
-   figures, its provenance); --install copies it into scorekeeper/photo/.
+   figures, its provenance).
 
 Deterministic: no random numbers (the logistic model: full-batch gradient descent from zero).
 """
@@ -26,8 +32,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
-import shutil
 import sys
 import time
 from collections import defaultdict
@@ -39,13 +45,69 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.photos import answer_of, score, summary, usage_line, last_line  # noqa: E402
-from scorekeeper.photo import clutter, reader  # noqa: E402
+from scorekeeper.photo import reader  # noqa: E402
+from scorekeeper.photo.crops import View  # noqa: E402
 from scorekeeper.photo.decode import decode  # noqa: E402
 from scorekeeper.photo.find import box_width  # noqa: E402
+from scorekeeper.photo.judge import CONFIDENT  # noqa: E402
 from scorekeeper.photo.reading import Found, Reading, Unsure  # noqa: E402
+from scorekeeper.tiles import Tile  # noqa: E402
 
 OUT = ROOT / "photolab" / "out"
-SHIPPED = ROOT / "scorekeeper" / "photo" / "clutter.json"
+
+#: The features' names, in order (the weights file names them too, and must agree).
+NAMES = ("views", "divided", "confidence", "aspect", "fill", "face", "divider", "across",
+         "offset", "pips", "pips_per_half_max", "strength", "spread", "merged", "slivers",
+         "soft_extra", "size_vs_photo", "size_vs_sure", "agree")
+
+
+def features(views: tuple[View, ...], divided: bool, confidence: float, width: float,
+             photo_widths: list[float], sure_widths: list[float],
+             agree: float) -> list[float]:
+    """The numbers one tile seen is judged by (in :data:`NAMES`' order)."""
+    halves = [h for v in views for h in v.halves]
+
+    def mean(values):
+        values = list(values)
+        return float(sum(values) / len(values)) if values else 0.0
+    med_all = float(np.median(photo_widths)) if photo_widths else width
+    med_sure = float(np.median(sure_widths)) if sure_widths else med_all
+    return [
+        float(len(views)), float(divided), float(confidence),
+        mean(v.aspect for v in views), mean(v.fill for v in views), mean(v.face for v in views),
+        mean(v.divider for v in views), mean(v.across for v in views),
+        mean(v.offset for v in views),
+        mean(sum(h.count for h in v.halves) for v in views),
+        float(max((h.count for h in halves), default=0)),
+        float(min((h.strength for h in halves), default=1.0)),
+        float(max((h.spread for h in halves), default=0.0)),
+        float(sum(h.merged for h in halves)), float(sum(h.slivers for h in halves)),
+        float(sum(max(0, h.soft - h.blobs) for h in halves)),
+        abs(math.log(max(width, 1e-3) / max(med_all, 1e-3))),
+        abs(math.log(max(width, 1e-3) / max(med_sure, 1e-3))),
+        float(agree),
+    ]
+
+
+
+def features_of(seen: list) -> list[list[float]]:
+    """Each tile the reader saw (reader.Seen), in numbers, beside the photo's others."""
+    widths = [box_width(t.box) for t in seen]
+    sure = [w for t, w in zip(seen, widths) if t.judgement.confidence >= CONFIDENT]
+    out = []
+    for t, w in zip(seen, widths):
+        best = t.judgement.candidates[0]
+        agree = sum(Tile.of(v.halves[0].count, v.halves[1].count) == best
+                    for v in t.views) / max(1, len(t.views))
+        out.append(features(t.views, all(v.looks_like_a_tile() for v in t.views),
+                            t.judgement.confidence, w, widths, sure, agree))
+    return out
+
+
+def not_a_tile(x: list[float], bounds: dict[int, float]) -> bool:
+    """Whether a question with features *x* passes a limit: likely no tile at all."""
+    return any(x[i] > value for i, value in bounds.items())
+
 
 
 def inside(box: np.ndarray, point, grow: float) -> bool:
@@ -66,7 +128,8 @@ def extract(folder: Path) -> list[dict]:
         entry = labels[name]
         data = (folder / name).read_bytes()
         dec = decode(data, long_side=reader.READ_SIDE)
-        seen = reader._detect(dec.rgb, 12)
+        set_n = int(entry.get("set", 12))
+        seen = reader._detect(dec.rgb, set_n)
         h, w = dec.rgb.shape[:2]
         centres = entry.get("centres")
         truth = []
@@ -78,8 +141,9 @@ def extract(folder: Path) -> list[dict]:
                 truth.append(-1)           # unknown: no centres
         to_photo = dec.width / w
         photos.append({
-            "name": name, "source": entry["source"].split(":")[0], "entry": entry,
-            "x": reader.features_of(seen), "truth": truth,
+            "name": name, "source": entry.get("source", "render").split(":")[0], "set": set_n,
+            "entry": entry,
+            "x": features_of(seen), "truth": truth,
             "confidence": [t.judgement.confidence for t in seen],
             "candidates": [[c.to_json() for c in t.judgement.candidates] for t in seen],
             "boxes": [(t.box * to_photo).tolist() for t in seen],
@@ -122,13 +186,12 @@ def rows(photos: list[dict], which) -> tuple[np.ndarray, np.ndarray]:
             if t >= 0:
                 X.append(x)
                 y.append(t)
-    return np.asarray(X, float).reshape(-1, len(clutter.NAMES)), np.asarray(y, float)
+    return np.asarray(X, float).reshape(-1, len(NAMES)), np.asarray(y, float)
 
 
 def answer(p: dict, keep) -> dict:
     """The API's answer for photo *p*, keeping the seen entries *keep* says."""
     found, unsure = [], []
-    from scorekeeper.tiles import Tile
     for i, conf in enumerate(p["confidence"]):
         if not keep[i]:
             continue
@@ -138,7 +201,19 @@ def answer(p: dict, keep) -> dict:
             found.append(Found(cands[0], box, round(conf, 3)))
         else:
             unsure.append(Unsure(box, cands[:4]))
-    return answer_of(Reading(tuple(found), tuple(unsure), p["width"], p["height"]), 12)
+    return answer_of(Reading(tuple(found), tuple(unsure), p["width"], p["height"]),
+                     p.get("set", 12))
+
+
+def cached(folder: Path) -> list[dict]:
+    """extract(folder), kept in photolab/out/ for the next run."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    cache = OUT / f"clutter-{folder.name}.json"
+    if cache.exists():
+        return json.loads(cache.read_text())
+    photos = extract(folder)
+    cache.write_text(json.dumps(photos))
+    return photos
 
 
 def questions(photos: list[dict], which) -> list[tuple[list[float], int]]:
@@ -150,7 +225,7 @@ def questions(photos: list[dict], which) -> list[tuple[list[float], int]]:
 
 def learn_limits(rows_: list, features: list[str], margin: float) -> dict[str, float]:
     """For each feature, the largest value a question on a real tile had, times *margin*."""
-    return {f: margin * max(x[clutter.NAMES.index(f)] for x, t in rows_ if t == 1)
+    return {f: margin * max(x[NAMES.index(f)] for x, t in rows_ if t == 1)
             for f in features}
 
 
@@ -177,22 +252,17 @@ def main(argv=None) -> int:
     ap.add_argument("--margin", type=float, default=1.25)
     ap.add_argument("--logistic", action="store_true", help="also the logistic ablation")
     ap.add_argument("--budget", type=float, default=0.01)
-    ap.add_argument("--install", action="store_true")
+    ap.add_argument("--judge", type=Path, help="another labelled folder the limits judge")
     args = ap.parse_args(argv)
     features = args.features.split(",")
     started = time.time()
     OUT.mkdir(parents=True, exist_ok=True)
-    cache = OUT / f"clutter-{args.dir.name}.json"
-    if cache.exists():
-        photos = json.loads(cache.read_text())
-    else:
-        photos = extract(args.dir)
-        cache.write_text(json.dumps(photos))
+    photos = cached(args.dir)
     sources = sorted({p["source"] for p in photos})
     drop = {}                                  # (photo, i) -> dropped, judged held out
     dropped = {0: 0, 1: 0}
     for src in sources:
-        bounds = {clutter.NAMES.index(f): v for f, v in
+        bounds = {NAMES.index(f): v for f, v in
                   learn_limits(questions(photos, lambda p: p["source"] != src), features,
                                args.margin).items()}
         for p in photos:
@@ -200,7 +270,7 @@ def main(argv=None) -> int:
                 continue
             for i, x in enumerate(p["x"]):
                 unsure = p["confidence"][i] < reader.CONFIDENT
-                drop[(p["name"], i)] = unsure and clutter.not_a_tile(x, bounds)
+                drop[(p["name"], i)] = unsure and not_a_tile(x, bounds)
                 if drop[(p["name"], i)] and p["truth"][i] >= 0:
                     dropped[p["truth"][i]] += 1
     known = questions(photos, lambda p: True)
@@ -221,8 +291,20 @@ def main(argv=None) -> int:
         figures[label] = {k: v for k, v in s.items() if not k.endswith("_ms")}
         print(f"{label}, every source held out in turn:\n  {usage_line(s)}\n  "
               + last_line(s).split(", read")[0])
-    record = {"names": list(clutter.NAMES),
-              "limits": learn_limits(known, features, args.margin),
+    learnt = learn_limits(known, features, args.margin)
+    if args.judge:
+        others = cached(args.judge)
+        bounds = {NAMES.index(f): v for f, v in learnt.items()}
+        for label, screen in (("before", False), ("after", True)):
+            scores = [score(answer(p, [not (screen and c < reader.CONFIDENT
+                                               and not_a_tile(x, bounds))
+                                       for x, c in zip(p["x"], p["confidence"])]),
+                            p["entry"]) for p in others]
+            s = summary(scores, [0.0])
+            print(f"{args.judge}, {label}:\n  {usage_line(s)}\n  "
+                  + last_line(s).split(", read")[0])
+    record = {"names": list(NAMES),
+              "limits": learnt,
               "held_out": {"sources": len(sources), "questions_on_tiles": on_tiles,
                            "questions_on_no_tile": on_none,
                            "dropped_on_tiles": dropped[1], "dropped_on_no_tile": dropped[0],
@@ -234,9 +316,6 @@ def main(argv=None) -> int:
               "seconds": round(time.time() - started)}
     (OUT / "clutter.json").write_text(json.dumps(record, indent=1) + "\n")
     print(f"wrote {OUT / 'clutter.json'}")
-    if args.install:
-        shutil.copyfile(OUT / "clutter.json", SHIPPED)
-        print(f"installed {SHIPPED}")
     return 0
 
 

@@ -42,19 +42,12 @@ def totals_chart(players: Sequence[str], rounds: Sequence[Mapping[str, int] | No
     steps = len(next(iter(totals.values()))) - 1 if totals else 0
     # Drawn at about the size it is shown (a phone's width), so its labels stay readable.
     width, height, left, right, top, bottom = 480, 300, 46, 12, 14, 32
-    step, nice = axis_scale(max([max(v) for v in totals.values()] + [0]))
-    # House scoring (R11.1) can take a total below 0: the axis then reaches down by steps.
-    low = min([min(v) for v in totals.values()] + [0])
-    floor = (low // step) * step if low < 0 else 0
+    step, nice, floor, y = _value_axis([v for vs in totals.values() for v in vs], top,
+                                       height - top - bottom)
     span_x = max(steps, 1)
 
     def x(i: int) -> float:
         return left + (width - left - right) * i / span_x
-
-    def y(v: float) -> float:
-        if floor:
-            return top + (height - top - bottom) * (nice - v) / (nice - floor)
-        return top + (height - top - bottom) * (1 - v / nice)
 
     out = _frame(title, width, height, left, right, nice, step, y, floor)
     every = 1 if steps <= 12 else 2  # 19 round labels would touch each other
@@ -76,6 +69,21 @@ def totals_chart(players: Sequence[str], rounds: Sequence[Mapping[str, int] | No
                    f'fill="{colour}" stroke="#1d1d1b" stroke-width="1"/>')
     out.append("</svg>")
     return Markup("".join(out))
+
+
+def _value_axis(values: Sequence[int], top: int, span: int):
+    """The value axis of a chart: its tick step, top, floor (0, or below 0 by whole steps
+    when house scoring (R11.1) took a value below 0) and the y of a value."""
+    step, nice = axis_scale(max(list(values) + [0]))
+    low = min(list(values) + [0])
+    floor = (low // step) * step if low < 0 else 0
+
+    def y(v: float) -> float:
+        if floor:
+            return top + span * (nice - v) / (nice - floor)
+        return top + span * (1 - v / nice)
+
+    return step, nice, floor, y
 
 
 def _frame(title: str, width: int, height: int, left: int, right: int, nice: int, step: int,
@@ -104,7 +112,8 @@ def game_totals_chart(games: Sequence[tuple[str, int, bool, str]], title: str) -
     At most the first and last labels and a few between are written, so they never touch.
     """
     width, height, left, right, top, bottom = 480, 300, 46, 16, 14, 32
-    step, nice = axis_scale(max([total for _l, total, _w, _t in games] + [0]))
+    step, nice, floor, y = _value_axis([total for _l, total, _w, _t in games], top,
+                                       height - top - bottom)
     span_x = max(len(games) - 1, 1)
 
     def x(i: int) -> float:
@@ -112,10 +121,7 @@ def game_totals_chart(games: Sequence[tuple[str, int, bool, str]], title: str) -
             return (left + width - right) / 2
         return left + (width - left - right) * i / span_x
 
-    def y(v: float) -> float:
-        return top + (height - top - bottom) * (1 - v / nice)
-
-    out = _frame(title, width, height, left, right, nice, step, y)
+    out = _frame(title, width, height, left, right, nice, step, y, floor)
     every = max(1, -(-len(games) // 4))
     for i, (label, _total, _won, _title) in enumerate(games):
         if i % every == 0 or i == len(games) - 1:

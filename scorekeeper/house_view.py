@@ -123,3 +123,17 @@ def history_shown(game, entries: list[dict]) -> None:
 
 def _names(names) -> tuple[str, ...] | None:
     return None if names is None else tuple(names)
+
+
+def total_parts(total: int, changes: tuple[int, int] | None) -> tuple[int, int, int] | None:
+    """A total as its parts (hands, bonuses, penalties) given the bonuses and penalties in
+    it (None: none, nothing to show)."""
+    if not changes or not any(changes):
+        return None
+    bonus, penalty = changes
+    return total - bonus - penalty, bonus, penalty
+
+
+def summed(changes: dict[str, tuple[int, int]]) -> tuple[int, int]:
+    """Bonuses and penalties of several games added up."""
+    return (sum(b for b, _p in changes.values()), sum(p for _b, p in changes.values()))

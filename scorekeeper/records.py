@@ -26,7 +26,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from .errors import BadInput
 from .game import clean_name, has_hidden_characters
@@ -231,18 +231,24 @@ CSV_COLUMNS = ("place", "name", "games", "wins", "rounds", "points", "average_pe
                "zero_rounds", "lowest_game")
 
 
-def season_csv(table: SeasonTable) -> str:
+def season_csv(table: SeasonTable, house: Mapping[str, tuple[int, int]] | None = None) -> str:
     """The season table as CSV (UTF-8 with a byte-order mark, so spreadsheets read any
-    script), ranked players first, then those with too few games (no place)."""
+    script), ranked players first, then those with too few games (no place).
+
+    *house*: each person's bonuses and penalties in the season's house-scored games
+    (R11.5); a season with one gets the columns ``bonuses`` and ``penalties``, every
+    other season's CSV is as it was."""
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    columns = CSV_COLUMNS + (("bonuses", "penalties") if house else ())
+    writer.writerow(columns)
     for record in (*table.rows, *table.unranked):
         # The average as shown (two places, "3.00"), not as a float ("3.0").
+        bonus, penalty = (house or {}).get(record.key, (0, 0))
         data = {**record.to_json(), "average_per_round": record.average_per_round,
-                "name": spreadsheet_safe(record.name)}
-        writer.writerow(["" if data.get(c) is None else data.get(c, "") for c in CSV_COLUMNS])
+                "name": spreadsheet_safe(record.name), "bonuses": bonus, "penalties": penalty}
+        writer.writerow(["" if data.get(c) is None else data.get(c, "") for c in columns])
     return out.getvalue()
 
 

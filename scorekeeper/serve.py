@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
     everywhere = args.host in ("0.0.0.0", "::")
     here = "127.0.0.1" if everywhere else (f"[{args.host}]" if ":" in args.host else args.host)
     print(f"  On this machine: http://{here}:{args.port}/")
-    if app.config["SERVER_HOST"] and not everywhere and is_loopback(args.host):
+    if not everywhere and is_loopback(args.host):
         print("  Other tablets cannot join: this server answers on this machine only "
               "(start it with --host 0.0.0.0 to let them).")
     if everywhere:
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> None:
             print("  (No network address found: connect this machine to the network.)")
     print("Press Ctrl+C to stop.", flush=True)
     threading.Thread(target=_warm_pdf_fonts, args=(app,), daemon=True).start()
-    threading.Thread(target=_warm_photo_reader, daemon=True).start()
+    threading.Thread(target=_warm_photo_reader, args=(app,), daemon=True).start()
     # The server's threads share one interpreter lock; Python hands it over every 5 ms by
     # default, so a quick answer (a 304 to a polling phone) could wait behind a page being
     # drawn. 1 ms keeps the quick ones quick (bench/live.py measures it).
@@ -205,9 +205,14 @@ def _warm_pdf_fonts(app) -> None:
         print(f"Warning: {missing}", flush=True)
 
 
-def _warm_photo_reader() -> None:
-    """Load the photo reader (OpenCV, its model) now: the first photo then takes no
+def _warm_photo_reader(app) -> None:
+    """Load the photo reader (OpenCV, its model) now, where photos are read (a reading
+    process, or this one when PHOTO_PROCESSES is off): the first photo then takes no
     second or two longer than the next ones."""
+    processes = app.extensions["scorekeeper.photo_reads"].processes
+    if processes is not None:
+        processes.warm()
+        return
     import numpy as np
 
     from .photo.reader import read_array

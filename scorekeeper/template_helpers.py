@@ -10,7 +10,8 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from .clubpin import holds_club, is_set
-from .house_view import house_cell, house_hint, house_sum, house_totals, signed
+from .house_view import (house_cell, house_hint, house_sum, house_totals, signed,
+                         total_parts)
 from .options import OPTION_LABELS, OPTION_RULES, VALUE_LABELS
 from .pins import is_keeper
 from .timing import format_duration
@@ -19,12 +20,14 @@ from .views import assets, rules, this_machine_only, this_page
 
 
 def init_app(app: Flask) -> None:
-    """Give the templates their filters (``bdi``, ``rules``, ``address``, ``duration``) and
+    """Give the templates their filters (``bdi``, ``rules``, ``address``, ``duration``,
+    ``options_whole``) and
     globals (dominoes, rule links, option labels, the device's role, the club PIN's state,
     the pages' update attributes, this page's address, whether the server answers on this
     machine only, the theme colour, train markers)."""
     app.jinja_env.filters.update(bdi=bdi, rules=rules.link_rules, address=address,
-                                 duration=format_duration, signed=signed)
+                                 duration=format_duration, signed=signed,
+                                 options_whole=options_whole)
     app.jinja_env.globals.update(
         keeper=is_keeper,
         club_protected=is_set,
@@ -44,6 +47,7 @@ def init_app(app: Flask) -> None:
         house_hint=house_hint,
         house_totals=house_totals,
         house_sum=house_sum,
+        total_parts=total_parts,
     )
 
 
@@ -77,6 +81,13 @@ def train_mark(colour: str | None) -> Markup:
         '<circle cx="6" cy="13" r="2.3" fill="{0}" stroke="currentColor" stroke-width="1.3"/>'
         '<circle cx="16" cy="13" r="2.3" fill="{0}" stroke="currentColor" '
         'stroke-width="1.3"/></svg>').format(fill)
+
+
+def options_whole(text: str) -> Markup:
+    """*text*, escaped, each command-line option with its value (``--host 127.0.0.1``) kept
+    on one line: a line never breaks after the option's dashes."""
+    return Markup(re.sub(r"(--[a-z-]+ [0-9.:]+)", r'<span class="nowrap">\1</span>',
+                         str(escape(text))))
 
 
 def option_label(name: str) -> str:

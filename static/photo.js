@@ -192,7 +192,10 @@ document.addEventListener("DOMContentLoaded", function () {
     frame.classList.remove("no-preview");
     frame.style.aspectRatio = width + " / " + height;
     image.onerror = function () { frame.classList.add("no-preview"); say(text.noPreview); placeChips(); };
-    image.onload = placeChips;
+    image.onload = function () {
+      placeChips();
+      if (choosing) chooser.scrollIntoView({ block: "nearest" });   // the photo moved it down
+    };
     image.src = photoUrl;
     outlines.setAttribute("viewBox", "0 0 " + width + " " + height);
     outlines.textContent = "";
@@ -312,6 +315,7 @@ document.addEventListener("DOMContentLoaded", function () {
     refresh();
     var first = candidates.querySelector("button:not(:disabled)") || el("photo-not-tile");
     first.focus();
+    chooser.scrollIntoView({ block: "nearest" });
   }
   function doneChoosing() {
     var e = choosing;

@@ -6,9 +6,10 @@ import re
 
 import pytest
 
-from helpers import create_game
+from helpers import api, create_game
 
 pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
 
 HOUSE = {"went_out_bonus": 10, "marker_penalty": 15}
 
@@ -26,14 +27,14 @@ def test_the_toggles_mark_the_round_and_show_the_score_that_counts(live_server, 
         page.fill("#score-2", "9")
         # "Went out" puts 0 in the box and shows the bonus; it clears that seat's marker.
         page.click("label.out-pill:has(input[data-seat='0'])")
-        assert page.input_value("#score-0") == "0"
-        assert page.inner_text("#counts-0") == "−10"
+        expect(page.locator("#score-0")).to_have_value("0")
+        expect(page.locator("#counts-0")).to_have_text("−10")
         page.click("label.marker-pill:has(input[data-seat='2'])")
-        assert page.inner_text("#counts-2") == "24"
+        expect(page.locator("#counts-2")).to_have_text("24")
         page.click("label.marker-pill:has(input[data-seat='0'])")
-        assert not page.is_checked("input[name='out-0']")
+        expect(page.locator("input[name='out-0']")).not_to_be_checked()
         page.click("label.out-pill:has(input[data-seat='0'])")
-        assert not page.is_checked("input[name='marker-0']")
+        expect(page.locator("input[name='marker-0']")).not_to_be_checked()
         for selector in ("label.out-pill", "label.marker-pill"):
             for box in page.query_selector_all(selector):
                 size = box.bounding_box()
@@ -48,10 +49,39 @@ def test_the_toggles_mark_the_round_and_show_the_score_that_counts(live_server, 
                 assert inner["x"] >= outer["x"] - 1
                 assert inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 1
         page.click("#save-round")
-        page.wait_for_url(re.compile(r"/rounds/2$"))
+        page.wait_for_url(re.compile(r"/rounds/2$"), timeout=60000)
     finally:
         context.close()
-    from helpers import api
     saved = api(live_server, "GET", f"/api/games/{game['id']}")["rounds"][0]
     assert saved["scores"] == {"Ann": -10, "Bob": 7, "Chi": 24}
+    assert (saved["went_out"], saved["markers"]) == (["Ann"], ["Chi"])
+
+
+def test_a_round_kept_offline_comes_back_with_its_toggles(live_server, browser):
+    game = create_game(live_server, rules=HOUSE)
+    url = f"{live_server}/games/{game['id']}/rounds/1"
+    tablet = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    try:
+        page = tablet.new_page()
+        page.goto(url)
+        page.fill("#score-1", "7")
+        page.fill("#score-2", "9")
+        page.click("label.out-pill:has(input[data-seat='0'])")
+        page.click("label.marker-pill:has(input[data-seat='2'])")
+        tablet.set_offline(True)
+        page.click("#save-round")
+        page.wait_for_selector("#unsent:not([hidden])")
+        page.close()
+        tablet.set_offline(False)
+        page = tablet.new_page()
+        page.goto(url)
+        page.wait_for_selector("#unsent:not([hidden])")
+        expect(page.locator("input[name='out-0']")).to_be_checked()
+        expect(page.locator("input[name='marker-2']")).to_be_checked()
+        expect(page.locator("#counts-2")).to_have_text("24")
+        page.click("#save-round")
+        page.wait_for_url(re.compile(r"/rounds/2$"), timeout=60000)
+    finally:
+        tablet.close()
+    saved = api(live_server, "GET", f"/api/games/{game['id']}")["rounds"][0]
     assert (saved["went_out"], saved["markers"]) == (["Ann"], ["Chi"])

@@ -121,3 +121,75 @@ def test_the_club_pages_fit(browser, tmp_path, new_app, new_database, lang, size
         problems += [f"settings: {p}" for p in page.evaluate(CHECK)]
         context.close()
     assert not problems, "\n".join(problems)
+
+
+#: On a phone, each marker beside its name (issue 26, item 4): the marker's box overlaps
+#: its name's first line (never a line of its own above it), a short name that fits keeps
+#: to one line ("王小明" was "王小 / 明"), and the phone's score grid marks every player.
+MARKERS = """() => {
+  const out = [];
+  for (const mark of document.querySelectorAll('.train-mark')) {
+    const name = mark.nextElementSibling;
+    if (!name || !name.matches('bdi, a') || !mark.getClientRects().length) continue;
+    if (mark.closest('.player-col, .board-name')) continue;   // a column's head: above, by design
+    const m = mark.getBoundingClientRect(), lines = name.getClientRects();
+    if (!lines.length) continue;
+    const first = lines[0];
+    const label = name.textContent.trim().slice(0, 30);
+    if (m.bottom <= first.top + 2 || m.top >= first.bottom - 2)
+      out.push(`the marker of "${label}" is not on its name's first line`);
+    const text = name.textContent.trim();
+    const lineHeight = parseFloat(getComputedStyle(name).lineHeight) || 20;
+    if (text.length <= 4 && name.getBoundingClientRect().height > lineHeight * 1.5)
+      out.push(`"${text}" breaks over lines`);
+  }
+  for (const row of document.querySelectorAll('.players-down tbody tr'))
+    if (!row.querySelector('.player-head .train-mark'))
+      out.push(`the phone's score grid has no marker for "${row.querySelector('.player-head').textContent.trim()}"`);
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "th"])
+def test_on_a_phone_each_marker_stands_beside_its_name(browser, site, lang):
+    base, (gid, sid, _printed) = site
+    short = create_game(base, ["王小明", "李娜", "Ann", "Konstantinopoulou-Papadimitriou"],
+                        name="Short names", scores=[[0, 5, 9, 2]])["id"]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{base}/?lang={lang}")
+    problems = []
+    for path in ("/games/{gid}", "/games/{gid}/standings", "/games/{short}",
+                 "/games/{short}/standings", "/players/王小明", "/players/Γιώργος Παπαδόπουλος",
+                 "/seasons/{sid}"):
+        page.goto(base + path.format(gid=gid, sid=sid, short=short))
+        problems += [f"{path}: {p}" for p in page.evaluate(MARKERS)]
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+BRAND = """() => {
+  const name = document.querySelector('.topbar .brand span');
+  const out = [];
+  if (name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1)
+    out.push(`the app's name "${name.textContent.trim()}" is cut (${name.clientWidth}px wide)`);
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", ["tablet-land", "tablet-port", "phone"])
+def test_the_app_name_is_never_cut_in_the_header(browser, site, size):
+    """Greek's app name was cut ("Σκορ για το Μεξικάνικ…") at 1024 and 390 px (issue 26,
+    item 5): it gives way onto a second line instead, on the pages with the longest bars."""
+    base, (gid, sid, _printed) = site
+    w, h = SIZES[size]
+    context = browser.new_context(viewport={"width": w, "height": h}, has_touch=True)
+    page = context.new_page()
+    problems = []
+    for lang in LANGUAGES:
+        page.goto(f"{base}/?lang={lang}")
+        for path in ("/", "/games/{gid}", "/players"):
+            page.goto(base + path.format(gid=gid))
+            problems += [f"{lang} {path}: {p}" for p in page.evaluate(BRAND)]
+    context.close()
+    assert not problems, "\n".join(problems)

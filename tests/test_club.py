@@ -193,6 +193,7 @@ def test_twenty_wrong_club_pins_from_everyone_stop_club_pin_entry(app, club):
 def test_the_first_start_offers_a_club_pin(client):
     html = client.get("/").get_data(as_text=True)
     assert 'id="first-start"' in html and 'action="/club?next=/"' in html
+    assert html.count('href="/club"') == 1            # one "Club settings" button (issue 26)
     r = client.post("/club?next=/", data={"new": CLUB, "action": "set"})
     assert r.status_code == 302 and r.location == "/"
     assert client.get("/api/club").get_json() == {"protected": True}

@@ -11,8 +11,10 @@ from scorekeeper.charts import totals_chart
 HOUSE = {"went_out_bonus": 10, "marker_penalty": 15}
 
 
-def played(client, game_factory, rules=HOUSE):
-    gid = game_factory(rules=rules)["id"]
+def played(client, game_factory, rules=HOUSE, **body):
+    """A house-scored game with two rounds played: Ann −10 and 5 + 15, Bob 7 and −10,
+    Chi 9 + 15 and 9 (*body*: the rest of the new game, e.g. its engines)."""
+    gid = game_factory(rules=rules, **body)["id"]
     client.put(f"/api/games/{gid}/rounds/1",
                json={"scores": {"Ann": 0, "Bob": 7, "Chi": 9}, "went_out": ["Ann"],
                      "markers": ["Chi"]})
@@ -142,3 +144,53 @@ def test_the_history_shows_each_score_as_its_parts(client, game_factory):
     plain = game_factory(scores=[(0, 7, 9)])["id"]
     assert '<span class="new">7</span>' in client.get(f"/games/{plain}/history").get_data(
         as_text=True)
+
+
+def finished_house_game(client, create):
+    """A complete house-scored game of two rounds (as played() plays them)."""
+    return played(client, create, start_engine=1, end_engine=0)
+
+
+def test_the_player_page_shows_each_game_and_the_points_as_parts(client, game_factory):
+    gid = finished_house_game(client, game_factory)
+    page = client.get("/players/Ann").get_data(as_text=True)
+    # Ann: hands 5, a bonus of −10, a penalty of +15: 10.
+    assert '<span class="house-parts">5 − 10 + 15 =</span> 10' in page
+    assert f'/games/{gid}/standings' in page
+
+
+def test_the_season_shows_and_the_csv_carries_bonuses_and_penalties(client, game_factory):
+    r = client.post("/api/seasons", json={"name": "Winter", "from": "2000-01-01",
+                                          "to": "2100-12-31"})
+    sid = r.get_json()["id"]
+    game_factory(["Ann", "Bob", "Dee"], scores=[(0, 10, 4)], finished=True)
+    finished_house_game(client, game_factory)
+    page = client.get(f"/seasons/{sid}").get_data(as_text=True)
+    # Ann: 0 in the plain game, 10 in the house game (5 in hands, −10, +15).
+    assert '<span class="house-parts">5 − 10 + 15 =</span> 10' in page
+    lines = client.get(f"/seasons/{sid}.csv").get_data(as_text=True).splitlines()
+    assert lines[0].endswith(",lowest_game,bonuses,penalties")
+    ann = next(line for line in lines if ",Ann," in line)
+    assert ann.endswith(",-10,15")
+
+
+def test_a_season_without_house_scoring_keeps_its_csv(client, game_factory):
+    r = client.post("/api/seasons", json={"name": "Plain", "from": "2000-01-01",
+                                          "to": "2100-12-31"})
+    game_factory(["Ann", "Bob"], scores=[(0, 10)], finished=True)
+    csv = client.get(f"/seasons/{r.get_json()['id']}.csv").get_data(as_text=True)
+    assert csv.splitlines()[0].endswith(",zero_rounds,lowest_game")
+
+
+def test_the_players_chart_reaches_below_0_for_a_game_below_0():
+    from scorekeeper.charts import game_totals_chart
+    chart = str(game_totals_chart([("1 Dec", -20, True, "−20"), ("2 Dec", 30, False, "30")],
+                                  "Totals"))
+    assert ">−20</text>" in chart
+
+
+def test_the_grid_marks_a_round_gone_out_as_a_zero_round(client, game_factory):
+    gid = played(client, game_factory)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    # R11.4: Ann's −10 (she went out) is her zero round, marked as one.
+    assert re.search(r'<td class="num zero[^"]*"><span class="house-parts">0 − 10 =</span>', page)

@@ -48,7 +48,8 @@ def test_a_house_game_saves_the_toggles_and_shows_hand_and_score(client, game_fa
 
 @pytest.mark.parametrize("data, sentence", [
     (form([4, 7, 9], **{"out-0": "1"}),
-     "Ann went out, so their hand holds nothing: their score must be 0 (R11.3)."),
+     'Ann went out, so their hand holds nothing: their score must be 0 '
+     '(<a class="rule-ref" href="/rules#R11.3">R11.3</a>).'),
     (form([0, 7, 9], **{"out-0": "1", "marker-0": "1"}),
      "Ann cannot both go out and have a standing marker"),
 ])

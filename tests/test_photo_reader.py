@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import io
 import json
-import math
 import struct
 import sys
 import zlib
@@ -441,51 +440,6 @@ def test_a_tile_whose_divider_cannot_be_seen_comes_back_unsure():
     reading = reader.read_hand(_drawn_tile(False), 6)
     assert reading.tiles == ()
     assert len(reading.unsure) == 1 and reading.unsure[0].candidates[0] == Tile(2, 5)
-
-
-def _hand_and_a_face_without_divider() -> bytes:
-    """One photo: a tile read with confidence, beside a face with pips but no divider."""
-    sure = cv2.imdecode(np.frombuffer(_drawn_tile(True), np.uint8), cv2.IMREAD_COLOR)
-    unsure = cv2.imdecode(np.frombuffer(_drawn_tile(False), np.uint8), cv2.IMREAD_COLOR)
-    both = np.concatenate([sure, unsure], axis=1)
-    return jpeg(cv2.cvtColor(both, cv2.COLOR_BGR2RGB))
-
-
-def test_the_clutter_step_drops_questions_never_tiles_read_with_confidence(monkeypatch):
-    """A model that takes everything for clutter drops every question and keeps every tile
-    read with confidence (a tile left out would be a silent error); no model, nothing."""
-    from scorekeeper.photo import clutter
-    data = _hand_and_a_face_without_divider()
-    monkeypatch.setattr(clutter, "limits", lambda: {})
-    kept = reader.read_hand(data, 6)
-    assert kept.tiles and kept.unsure
-    # every limit at -1: everything passes one
-    monkeypatch.setattr(clutter, "limits", lambda: {i: -1.0 for i in range(len(clutter.NAMES))})
-    screened = reader.read_hand(data, 6)
-    assert screened.tiles == kept.tiles and screened.unsure == ()
-
-
-def test_a_question_far_larger_than_the_hands_tiles_is_not_asked():
-    """The shipped limits: a question whose outline is over 3.3 times the size of the
-    photo's tiles read with confidence (a wallet beside the hand) is not a tile."""
-    from scorekeeper.photo import clutter
-    size = clutter.NAMES.index("size_vs_sure")
-    x = [0.0] * len(clutter.NAMES)
-    assert not clutter.not_a_tile(x)
-    x[size] = math.log(3.4)
-    assert clutter.not_a_tile(x)
-
-
-def test_the_clutter_model_is_the_one_its_code_reads():
-    """clutter.json names the features clutter.py computes, in order, and says how it was
-    learnt and what it did on sources held out."""
-    from scorekeeper.photo import clutter
-    record = json.loads(clutter.WEIGHTS.read_text(encoding="utf-8"))
-    assert tuple(record["names"]) == clutter.NAMES
-    assert set(record["limits"]) <= set(clutter.NAMES)
-    assert {"command", "data", "versions", "held_out"} <= set(record)
-    # validated on whole sources held out: no question on a real tile dropped
-    assert record["held_out"]["sources"] >= 10 and record["held_out"]["dropped_on_tiles"] == 0
 
 
 def test_reading_is_frozen_and_says_its_size():

@@ -30,8 +30,6 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ..tiles import Tile
-from . import clutter
 from .decode import decode
 from .find import box_width, find_tiles
 from .judge import CONFIDENT, NO_DIVIDER, Judgement, judge
@@ -76,7 +74,7 @@ def read_array(rgb: np.ndarray, set_n: int = 12, width: int | None = None,
     to_photo = width / w
     found: list[Found] = []
     unsure: list[Unsure] = []
-    for seen in _screened(_detect(rgb, set_n)):
+    for seen in _detect(rgb, set_n):
         box: Box = tuple((float(x * to_photo), float(y * to_photo))  # type: ignore[assignment]
                          for x, y in seen.box)
         j = seen.judgement
@@ -85,30 +83,6 @@ def read_array(rgb: np.ndarray, set_n: int = 12, width: int | None = None,
         else:
             unsure.append(Unsure(box, tuple(j.candidates[:4])))
     return Reading(tuple(found), tuple(unsure), width, height)
-
-
-def features_of(seen: list[Seen]) -> list[list[float]]:
-    """Each tile seen, in numbers (scorekeeper.photo.clutter), beside the photo's others."""
-    widths = [box_width(t.box) for t in seen]
-    sure = [w for t, w in zip(seen, widths) if t.judgement.confidence >= CONFIDENT]
-    out = []
-    for t, w in zip(seen, widths):
-        best = t.judgement.candidates[0]
-        agree = sum(Tile.of(v.halves[0].count, v.halves[1].count) == best
-                    for v in t.views) / max(1, len(t.views))
-        out.append(clutter.features(t.views, all(v.looks_like_a_tile() for v in t.views),
-                                    t.judgement.confidence, w, widths, sure, agree))
-    return out
-
-
-def _screened(seen: list[Seen]) -> list[Seen]:
-    """Step 3: the questions about what is likely no tile at all (clutter) not asked; every
-    tile read with confidence kept."""
-    bounds = clutter.limits()
-    if not bounds or not seen:
-        return seen
-    return [t for t, x in zip(seen, features_of(seen))
-            if t.judgement.confidence >= CONFIDENT or not clutter.not_a_tile(x, bounds)]
 
 
 def _boxes(small: np.ndarray) -> list[np.ndarray]:

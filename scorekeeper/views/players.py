@@ -15,7 +15,9 @@ from ..clubpin import require_club
 from ..db import get_db
 from ..errors import BadInput
 from ..forms import AliasForm, SeparateForm
+from ..house_view import summed
 from ..people import add_alias, directory, known_names, player, remove_alias
+from ..storage.house_parts import house_changes
 from ..text import format_date
 from ..updates import cached_club_page, club_etag
 
@@ -56,7 +58,9 @@ def _player_page(name: str):
               for g in reversed(found.games)]
     chart = game_totals_chart(points, _("Game totals of %(name)s over time",
                                         name=found.record.name)) if points else None
+    house = house_changes(get_db(), person=found.record.key).get(found.record.key, {})
     return render_template("players/player.html", found=found, r=found.record, chart=chart,
+                           house=house, house_all=summed(house) if house else None,
                            alias_form=AliasForm(), separate_form=SeparateForm(),
                            known=known_names(get_db()), etag=club_etag())
 

@@ -15,11 +15,13 @@ from ..clubpin import require_club
 from ..db import get_db
 from ..errors import BadInput
 from ..forms import ConfirmForm, SeasonForm, attach
+from ..house_view import summed
 from ..netinfo import qr_svg
 from ..pdf import season_pdf
 from ..records import RANK_BY, parse_min_games
 from ..records import season_csv as csv_text
 from ..seasons import create_season, delete_season, season_table, seasons
+from ..storage.house_parts import house_changes
 from ..updates import cached_club_page, club_etag
 from . import content_disposition, join_url, keeps_input, pdf_response
 
@@ -45,6 +47,13 @@ def seasons_page():
         400 if form.errors else 200
 
 
+def season_house(db, table) -> dict[str, tuple[int, int]]:
+    """Each person's bonuses and penalties in the season's house-scored games (R11.5);
+    empty for a season without one."""
+    changes = house_changes(db, days=(table.season.start, table.season.end))
+    return {person: summed(games) for person, games in changes.items()}
+
+
 def _table_args() -> tuple[str, int]:
     """?rank_by= and ?min_games= of a season's page (BadInput for a wrong value)."""
     rank_by = request.args.get("rank_by") or "wins"
@@ -58,6 +67,7 @@ def season_page(season_id: str):
     rank_by, min_games = _table_args()
     table = season_table(get_db(), season_id, rank_by, min_games)
     return render_template("seasons/season.html", table=table, rank_bys=RANK_BY,
+                           house=season_house(get_db(), table),
                            delete_form=ConfirmForm(), etag=club_etag())
 
 
@@ -86,7 +96,7 @@ def season_csv(season_id: str):
     """The season table as CSV, to download (:func:`~scorekeeper.records.season_csv`)."""
     rank_by, min_games = _table_args()
     table = season_table(get_db(), season_id, rank_by, min_games)
-    response = Response(csv_text(table), mimetype="text/csv")
+    response = Response(csv_text(table, season_house(get_db(), table)), mimetype="text/csv")
     response.headers["Content-Disposition"] = content_disposition(
         f"season-{table.season.name}", season_dates(table.season), prefix="season",
         ext="csv", disposition="attachment")

@@ -134,11 +134,15 @@
     kept.forEach(function (k) { store.removeItem(k); });
     return;
   }
+  // House scoring's toggles (js/house-scoring.js): a draft holds the ones that were on.
+  form.querySelectorAll("input[type=checkbox]").forEach(function (b) { b.checked = false; });
   draft.fields.forEach(function (f) {
     var el = form.elements[f[0]];
     if (!el) return;
     if (el.length !== undefined && !el.tagName) {   // a radio group (a conflict's choice)
       Array.prototype.forEach.call(el, function (r) { r.checked = r.value === f[1]; });
+    } else if (el.type === "checkbox") {
+      el.checked = true;
     } else {
       el.value = f[1];
     }
