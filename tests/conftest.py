@@ -36,7 +36,8 @@ from scorekeeper import create_app, pins, storage
 #: own order, by number of tests, started the wheel's six slow tests last.)
 SLOWEST_FILES = ["test_wheel.py", "test_accessibility.py", "test_browser_fit.py",
                  "test_browser_layout.py", "test_api_photo.py", "test_photo_reader.py",
-                 "test_browser_photo.py", "test_browser_pickers.py", "test_pin.py",
+                 "test_browser_photo.py", "test_browser_pickers.py",
+                 "test_browser_house_scoring.py", "test_pin.py",
                  "test_security.py", "test_languages.py", "test_backup.py",
                  "test_engine_properties.py", "test_durability.py", "test_browser_offline.py"]
 
