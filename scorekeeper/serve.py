@@ -206,12 +206,12 @@ def _warm_pdf_fonts(app) -> None:
 
 
 def _warm_photo_reader(app) -> None:
-    """Load the photo reader (OpenCV, its model) now, where photos are read (a reading
-    process, or this one when PHOTO_PROCESSES is off): the first photo then takes no
-    second or two longer than the next ones."""
-    processes = app.extensions["scorekeeper.photo_reads"].processes
-    if processes is not None:
-        processes.warm()
+    """Load the photo reader (OpenCV, its model) now when this process reads photos: the
+    first photo then takes no second or two longer than the next ones.  When photos are
+    read in processes of their own (PHOTO_PROCESSES), nothing is loaded here: each reading
+    process loads the reader as it starts, at the first photo (started now, it would
+    outlive a server stopped by a signal sent to it alone, holding its output open)."""
+    if app.extensions["scorekeeper.photo_reads"].processes is not None:
         return
     import numpy as np
 

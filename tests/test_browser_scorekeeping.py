@@ -71,8 +71,10 @@ def test_a_whole_evening_on_a_tablet(live_server, page):
     # Standings: totals 17, 39, 39, 106; Γιώργος and สมชาย tie on 39 and the
     # tiebreak (R8.2: one zero round each; R8.3: lowest non-zero 14 vs 9) is explained.
     page.click("nav >> text=Standings")
-    text = page.inner_text("table.standings")
-    rows = [line.split("\t") for line in text.strip().splitlines()[1:]]
+    # Each cell's own text (a name beside its train marker is a flex box, whose inner
+    # text puts the two on lines of their own).
+    rows = [[cell.strip() for cell in row.locator("th, td").all_inner_texts()]
+            for row in page.locator("table.standings tbody tr").all()]
     assert [(r[1], r[2]) for r in rows] == [("Nguyễn Thị Hương", "17"), ("สมชาย", "39"),
                                            ("Γιώργος", "39"), ("王小明", "106")]
     assert "สมชาย ahead of Γιώργος: lower lowest non-zero round, 9 to 14 (R8.3)." in page.inner_text(".tiebreaks")

@@ -62,11 +62,6 @@ class ReadingProcesses:
                     initializer=_start)
             return self._pool
 
-    def warm(self) -> None:
-        """Start a reading process now (it loads OpenCV and the model as it starts), so the
-        first photo takes no longer than the next ones."""
-        self._executor().submit(int).result()
-
     def read(self, data: bytes, set_n: int) -> Reading:
         """The photo read in one of the processes (PhotoError as from read_hand)."""
         pool = self._executor()

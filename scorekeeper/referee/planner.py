@@ -85,6 +85,9 @@ def _best_train(n: int, engine: int, tiles: list[Tile]) -> list[Tile]:
     the tiles at them goes.  The score of H only falls as tiles go, less at least
     one tile per pair of odd numbers still to fix, so the first H that qualifies
     is the best.
+
+    One function of about 100 lines on purpose: the search, its bound and its queue
+    share their state, and the argument above reads against it in one piece.
     """
     doubles = {t.low: t for t in tiles if t.is_double}
     # Cheapest tiles first: the bound below takes the cheapest tiles left as the losses.

@@ -113,7 +113,12 @@ STARTED_THEN_DREW = N_("%(player)s had already started their train, and only a p
 def _train_rules(table: Table, f: TableFacts, train: str | None,
                  is_drawn: bool, at: End | None) -> tuple[Violation, ...]:
     """The rules a play on *train* (at the open end *at* under chicken foot) breaks whatever
-    the tile (R4.1, R4.2, R5.1–R5.4, R6; R10.2, R10.3 in R6's place)."""
+    the tile (R4.1, R4.2, R5.1–R5.4, R6; R10.2, R10.3 in R6's place).
+
+    Kept as one function of 100-odd lines on purpose: it walks the rules in the
+    rulebook's order, each branch deciding on what the earlier ones found (whose train,
+    its marker, the first turn, the doubles open); split, it would pass that state
+    between the pieces."""
     player = table.current
     out: list[Violation] = []
     if table.first_turn:
