@@ -1,0 +1,69 @@
+"""Chicken foot at the live table (RULES.md R10): each train drawn with its foot (the
+double, then its toes), and a play that says which open end it joins (R10.5), through
+the live table's form posts, without JavaScript."""
+
+import re
+
+import pytest
+
+from tests.test_referee_pages import act, text
+
+
+@pytest.fixture
+def foot_live(client, game_factory):
+    gid = game_factory(["Ann", "Bob"], set=6, start_engine=6,
+                       rules={"chicken_foot": True})["id"]
+    url = f"/games/{gid}/rounds/1/live"
+    r = client.post(url + "/start", data={"starter": "0", "tiles_each": "10", "active": "0"})
+    assert r.status_code == 302
+    return gid, url
+
+
+def radios(html: str) -> list[str]:
+    """The values the play form's train choice offers."""
+    return re.findall(r'name="train" value="([^"]+)"', html)
+
+
+def test_a_double_its_three_toes_and_a_tile_on_a_toe(client, foot_live):
+    gid, url = foot_live
+    # R10.6: in her first turn Ann builds her train as a tree: 6-3, the 3-3, three toes.
+    assert act(client, url, 1, kind="play", tile="6-3", train="0").status_code == 302
+    assert act(client, url, 2, kind="play", tile="3-3", train="0").status_code == 302
+    html = client.get(url).get_data(as_text=True)
+    assert "0@" not in html            # the 3-3 without toes: one open end, the train's key
+    assert act(client, url, 3, kind="play", tile="3-1", train="0").status_code == 302
+    html = client.get(url).get_data(as_text=True)
+    # Two open ends now (R10.5): a new toe on the 3-3, or the end of its first toe.
+    assert radios(html)[:2] == ["0@3-3", "0@1-3"]
+    page = text(client.get(url))
+    assert "on the 3-3: a new toe" in page and "on toe 1 of the 3-3 (ends in 1)" in page
+    assert act(client, url, 4, kind="play", tile="3-2", train="0@3-3").status_code == 302
+    assert act(client, url, 5, kind="play", tile="3-4", train="0@3-3").status_code == 302
+    html = client.get(url).get_data(as_text=True)
+    # The foot is full (R10.1): the 3-3 is no longer offered, each toe's end is.
+    assert radios(html)[:3] == ["0@1-3", "0@2-3", "0@3-4"]
+    assert "Toe 3" in text(client.get(url))
+    # A tile on the second toe's end (R10.5).
+    assert act(client, url, 6, kind="play", tile="2-5", train="0@2-3").status_code == 302
+    page = text(client.get(url))
+    assert "on toe 2 of the 3-3 (ends in 5)" in page
+    assert "Ann: 3 tiles" in page     # 10 dealt, the engine set, six tiles played
+    log = text(client.get(url + "/log"))
+    assert "Ann played 2-5 on their own train" in log
+
+
+def test_a_play_that_names_no_end_is_refused_with_a_sentence(client, foot_live):
+    gid, url = foot_live
+    for n, (tile, train) in enumerate([("6-3", "0"), ("3-3", "0"), ("3-1", "0")], 1):
+        assert act(client, url, n, kind="play", tile=tile, train=train).status_code == 302
+    r = act(client, url, 4, kind="play", tile="3-2", train="0")
+    assert r.status_code == 400
+    assert "That train has several open ends: choose the one the tile goes on (R10.5)." \
+        in text(r)
+    assert "Ann: 6 tiles" in text(client.get(url))          # nothing stored
+    # An end that is no open end of that train: refused too, nothing stored.
+    r = act(client, url, 4, kind="play", tile="3-2", train="0@6-3")
+    assert r.status_code == 400 and "is not an open end of that train" in text(r)
+    r = act(client, url, 4, kind="play", tile="3-2", train="0@x")
+    assert r.status_code == 400
+    assert "Ann: 6 tiles" in text(client.get(url))
