@@ -1,0 +1,58 @@
+"""A chicken-foot round at the live table, by taps (RULES.md R10): the foot drawn with its
+toes, and the open end a tile goes on chosen by a large button, at a tablet's and a
+phone's width.  Debian's Chromium via Playwright; screenshots under /tmp."""
+
+import os
+
+import pytest
+from helpers import create_game
+
+pytestmark = pytest.mark.browser
+
+SHOTS = "/tmp/chicken-foot-shots"
+
+
+def play(page, tile, end=None):
+    """Tap the tile, then the open end (a pill naming it) or leave the train as offered."""
+    page.click(f"label.tile-choice[title='{tile}']")
+    if end:
+        page.click(f"#play-form label.end-pill:has-text(\"{end}\")")
+    page.click("#record-play")
+
+
+@pytest.mark.parametrize("width,height", [(1024, 768), (768, 1024), (390, 844)])
+def test_a_foot_built_and_a_tile_on_its_toe(live_server, browser, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    page = context.new_page()
+    gid = create_game(live_server, ["Lan", "Minh"], set=6, start_engine=6,
+                      rules={"chicken_foot": True})["id"]
+    page.goto(f"{live_server}/games/{gid}/rounds/1/live")
+    page.select_option("#starter", "0")
+    page.fill("#tiles_each", "10")
+    page.click("#start-live")
+    # R10.6: in her first turn Lan builds 6-3, the 3-3 and its first toe …
+    play(page, "3-6")
+    play(page, "3-3")
+    play(page, "1-3")
+    # … then the train has two open ends (R10.5), each a button of its own.
+    pills = page.locator("#play-form label.end-pill")
+    assert pills.all_inner_texts() == ["on the 3-3: a new toe", "on toe 1 of the 3-3 (ends in 1)"]
+    for box in (pills.nth(i).bounding_box() for i in range(pills.count())):
+        assert box["height"] >= 44 and box["x"] + box["width"] <= width
+    # Recorded without saying which end: refused with a sentence, nothing stored.
+    page.click("label.tile-choice[title='2-3']")
+    page.click("#record-play")
+    assert "Pick a train." in page.inner_text(".form-error")
+    play(page, "2-3", "a new toe")
+    play(page, "3-4", "a new toe")
+    # The foot is full (R10.1): three toes drawn, each toe's end offered.
+    assert page.locator(".train-feet .toe").count() == 3
+    assert "a new toe" not in page.inner_text("#play-form")
+    play(page, "2-5", "on toe 2 of the 3-3")
+    assert page.locator("#play-form label.end-pill:has-text('ends in 5')").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=os.path.join(SHOTS, f"live-{width}.png"), full_page=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=os.path.join(SHOTS, f"top-{width}.png"))
+    context.close()
