@@ -107,9 +107,22 @@ def end_choices(table, name: str | None, key: str) -> list[EndChoice]:
     ends = table.facts.open_ends[name]
     if len(ends) < 2:
         return []
+    labels = end_labels(table, name)
+    return [EndChoice(end_key(key, e.at), e.at, labels.get(e.at, str(e.at))) for e in ends]
+
+
+def end_labels(table, name: str | None) -> dict:
+    """Each open end of a train under chicken foot said in words, by the tile it joins."""
     labels: dict = {}
     _labels(table.train(name), table.engine, labels)
-    return [EndChoice(end_key(key, e.at), e.at, labels.get(e.at, str(e.at))) for e in ends]
+    return labels
+
+
+def play_end(table, play) -> str:
+    """Where a play goes on its train, in words ("" when the train has one open end)."""
+    if play.at is None or not several_ends(table, play.train):
+        return ""
+    return end_labels(table, play.train).get(play.at, "")
 
 
 def several_ends(table, name: str | None) -> bool:
@@ -125,3 +138,9 @@ def train_segment(table, name: str | None) -> Segment | None:
     if not any(type(i) is Foot for i in items):
         return None
     return segment(items, table.engine)
+
+
+def toe_choices(last_tiles: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The ruling page's choices for a toe's last tile (R10.1): none, or a tile of the set
+    as it lies ("near-end", as for a train's last tile)."""
+    return [("", _("No toe"))] + list(last_tiles[1:])
