@@ -310,7 +310,9 @@ def _sketch_train(s: Situation, sketch: TrainSketch, used: set[Tile], where: str
     if last == Tile.double(s.engine) or (sketch.open_double and sketch.end == s.engine):
         raise BadInput(_("The %(e)s-%(e)s is the engine: it sits in the centre, not at the end "
                          "of a train.", e=s.engine), where)
-    if sketch.toes:
+    # Under chicken foot a double at the end is a foot, open until its third toe (R10.1):
+    # its toes say whether it is answered, not ``ans-k``.
+    if sketch.toes or (s.options.chicken_foot and last is not None and last.is_double):
         if not (s.options.chicken_foot and last is not None and last.is_double):
             raise BadInput(_("Toes go on a double under chicken foot: pick a double as that "
                              "train's last tile (R10.1)."), where)

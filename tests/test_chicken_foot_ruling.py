@@ -60,3 +60,16 @@ def test_my_plays_names_each_play_s_end(client, foot_game):
                            "&hand=6-9&hand=4-9"))
     assert "6-9 on the train of Bob · on the 6-6: a new toe" in page
     assert "4-9 on the train of Bob" not in page     # the 6-6 binds first (R10.2)
+
+
+def test_a_double_is_answered_by_its_three_toes_not_by_a_tick(client, foot_game):
+    # R10.1: under chicken foot "Double answered" is not offered; an old link's tick
+    # leaves the 6-6 open until it has three toes, so Chi must play a toe on it (R10.2).
+    url = f"/games/{foot_game}/rounds/1/referee?current=2&last-1=6-6&mark-1=1"
+    page = client.get(url).get_data(as_text=True)
+    assert 'name="ans-1"' not in page and "until it has three toes" in page
+    verdict = text(client.get(url + "&ans-1=1&ask=1&tile=9-12&train=m"))
+    assert "NOT LEGAL" in verdict and "R10.2" in verdict
+    three = "&toe-1-1=6-3&toe-1-2=6-4&toe-1-3=6-5"
+    verdict = text(client.get(url + three + "&ask=1&tile=9-12&train=m"))
+    assert "LEGAL" in verdict and "NOT LEGAL" not in verdict

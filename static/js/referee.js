@@ -32,7 +32,7 @@
       button.appendChild(document.createTextNode(list.dataset.empty));
       button.setAttribute("aria-label", select.getAttribute("aria-label") + ": " + list.dataset.empty);
       flip.hidden = true;
-      answered.hidden = true;
+      if (answered) answered.hidden = true;
       return;
     }
     var p = v.split("-"), near = +p[0], end = +p[1];
@@ -44,7 +44,7 @@
     button.setAttribute("aria-label", select.getAttribute("aria-label") + ": " + near + "-" + end +
       " (" + list.dataset.openEnd.replace("{end}", end) + ")");
     flip.hidden = near === end;
-    answered.hidden = near !== end;
+    if (answered) answered.hidden = near !== end;
   }
   function choose(a, b) {
     // The open end is the number away from the engine when the tile touches it; else the higher.
