@@ -67,3 +67,17 @@ def test_a_play_that_names_no_end_is_refused_with_a_sentence(client, foot_live):
     r = act(client, url, 4, kind="play", tile="3-2", train="0@x")
     assert r.status_code == 400
     assert "Ann: 6 tiles" in text(client.get(url))
+
+
+def test_the_ruling_page_during_the_round_offers_the_live_table_s_ends(client, foot_live):
+    gid, url = foot_live
+    for n, (tile, train) in enumerate([("6-3", "0"), ("3-3", "0"), ("3-1", "0")], 1):
+        assert act(client, url, n, kind="play", tile=tile, train=train).status_code == 302
+    ruling = f"/games/{gid}/rounds/1/referee?ask=1&tile=3-2"
+    r = client.get(ruling + "&train=0")
+    assert "That train has several open ends: choose the one the tile goes on (R10.5)." \
+        in text(r)
+    assert radios(r.get_data(as_text=True))[:2] == ["0@3-3", "0@1-3"]
+    verdict = text(client.get(ruling + "&train=0@3-3"))
+    assert "LEGAL" in verdict and "NOT LEGAL" not in verdict
+    assert "on the 3-3: a new toe" in verdict
