@@ -2,10 +2,15 @@
 double, then its toes), and a play that says which open end it joins (R10.5), through
 the live table's form posts, without JavaScript."""
 
+import random
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
+from scorekeeper.footview import end_choices, split_end_key
+from scorekeeper.options import RuleOptions
+from scorekeeper.referee import apply, legal_actions, start_round
 from tests.test_referee_pages import act, text
 
 
@@ -81,3 +86,29 @@ def test_the_ruling_page_during_the_round_offers_the_live_table_s_ends(client, f
     verdict = text(client.get(ruling + "&train=0@3-3"))
     assert "LEGAL" in verdict and "NOT LEGAL" not in verdict
     assert "on the 3-3: a new toe" in verdict
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4),
+       first_turn=st.sampled_from(["train", "single"]))
+def test_every_open_end_the_referee_knows_is_offered_by_its_own_words(seed, players,
+                                                                       first_turn):
+    """Random rounds under chicken foot (feet on toes included, R10.4): each train with
+    several open ends offers exactly the referee's ends (R10.5), each said in its own
+    sentence, and each choice read back names that end."""
+    rng = random.Random(seed)
+    names = ["Ann", "Bob", "Chi", "Dee"][:players]
+    options = RuleOptions(chicken_foot=True, first_turn=first_turn)
+    state = start_round(9, 9, names, names[0], tiles_each=7, options=options)
+    for _step in range(80):
+        if state.is_over:
+            break
+        table = state.table
+        for name in table.train_names:
+            choices = end_choices(table, name, "k")
+            ends = [e.at for e in table.facts.open_ends[name]]
+            assert [c.at for c in choices] == (ends if len(ends) > 1 else [])
+            assert len({c.label for c in choices}) == len(choices)
+            assert all(split_end_key(c.key) == ("k", c.at) for c in choices)
+            assert all(c.label != str(c.at) for c in choices)       # never the fallback
+        state = apply(state, rng.choice(legal_actions(state)))
