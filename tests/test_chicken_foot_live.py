@@ -54,7 +54,10 @@ def test_a_double_its_three_toes_and_a_tile_on_a_toe(client, foot_live):
     assert "on toe 2 of the 3-3 (ends in 5)" in page
     assert "Ann: 3 tiles" in page     # 10 dealt, the engine set, six tiles played
     log = text(client.get(url + "/log"))
-    assert "Ann played 2-5 on their own train" in log
+    assert "Ann played 2-5 on their own train, on toe 2 of the 3-3 (ends in 2)" in log
+    assert "Ann played 2-3 on their own train, on the 3-3: a new toe" in log
+    assert "Ann played 1-3 on their own train" in log
+    assert "Ann played 1-3 on their own train," not in log     # one open end: none said
 
 
 def test_a_play_that_names_no_end_is_refused_with_a_sentence(client, foot_live):
