@@ -56,3 +56,27 @@ def test_a_foot_built_and_a_tile_on_its_toe(live_server, browser, width, height)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=os.path.join(SHOTS, f"top-{width}.png"))
     context.close()
+
+
+def test_the_ruling_page_asks_a_double_s_toes_and_the_end(live_server, page):
+    gid = create_game(live_server, ["Ann", "Bob", "Chi"], rules={"chicken_foot": True})["id"]
+    page.goto(f"{live_server}/games/{gid}/rounds/1/referee")
+    page.click("fieldset.situation label.pill:has-text('Chi')")
+    # Toes are asked only where the last tile is a double (R10.1).
+    assert not page.is_visible(".train-sketch[data-train='1'] .toes-sketch")
+    page.click(".train-sketch[data-train='1'] .last-btn")
+    page.click("#last-picker .tile-btn[data-tile='6-6']")
+    assert page.is_visible(".train-sketch[data-train='1'] .toes-sketch")
+    assert not page.is_visible(".train-sketch[data-train='0'] .toes-sketch")
+    page.select_option("select[name='toe-1-1']", "6-3")
+    page.click(".train-sketch[data-train='1'] .marker-toggle")
+    page.click("label.pill:has(input[name='train'][value='1'])")
+    page.click("label.tile-choice[title='6-9']")
+    page.click("#ask")
+    assert "choose the one the tile goes on (R10.5)" in page.inner_text(".form-error")
+    page.click("label.end-pill:has-text('on the 6-6: a new toe')")
+    page.click("#ask")
+    assert page.inner_text(".verdict-word") == "LEGAL"
+    assert "on the 6-6: a new toe" in page.inner_text("#verdict")
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=os.path.join(SHOTS, "ruling-1024.png"), full_page=True)

@@ -33,6 +33,7 @@
       button.setAttribute("aria-label", select.getAttribute("aria-label") + ": " + list.dataset.empty);
       flip.hidden = true;
       if (answered) answered.hidden = true;
+      showToes(row, false);
       return;
     }
     var p = v.split("-"), near = +p[0], end = +p[1];
@@ -45,6 +46,18 @@
       " (" + list.dataset.openEnd.replace("{end}", end) + ")");
     flip.hidden = near === end;
     if (answered) answered.hidden = near !== end;
+    showToes(row, near === end);
+  }
+  function showToes(row, isDouble) {
+    // Under chicken foot: a double's toes (R10.1) asked only where the last tile is a double,
+    // or where toes were given (so that a refusal names what is there).
+    var toes = row.querySelector(".toes-sketch");
+    if (!toes) return;
+    var given = Array.prototype.some.call(toes.querySelectorAll("select"), function (s) {
+      return s.value;
+    });
+    toes.hidden = !isDouble && !given;
+    if (isDouble) toes.open = true;
   }
   function choose(a, b) {
     // The open end is the number away from the engine when the tile touches it; else the higher.
