@@ -29,6 +29,25 @@ from helpers import create_game
 from scorekeeper import create_app, pins, storage
 
 
+#: The test files that take longest, longest first (each file's total, pytest --junitxml,
+#: 2026-12-02).  Under -n each file runs whole on one worker (--dist loadfile) and the files
+#: are handed out in collection order (--no-loadscope-reorder, pyproject.toml), so these
+#: start first and the last to start are short: the two workers end together.  (xdist's
+#: own order, by number of tests, started the wheel's six slow tests last.)
+SLOWEST_FILES = ["test_wheel.py", "test_accessibility.py", "test_browser_fit.py",
+                 "test_browser_layout.py", "test_api_photo.py", "test_photo_reader.py",
+                 "test_browser_photo.py", "test_browser_pickers.py",
+                 "test_browser_house_scoring.py", "test_pin.py",
+                 "test_security.py", "test_languages.py", "test_backup.py",
+                 "test_engine_properties.py", "test_durability.py", "test_browser_offline.py"]
+
+
+def pytest_collection_modifyitems(items):
+    """SLOWEST_FILES first, in that order; every other file after them, as collected."""
+    rank = {name: i for i, name in enumerate(SLOWEST_FILES)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def url_rules_compiled_once():
     """Each app's URL rules share the builders the session's first app compiled.
@@ -220,10 +239,47 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def page(browser):
-    """A tablet-size page (1024×768, touch)."""
+@pytest.fixture(scope="session")
+def worker_tablet(browser):
+    """One tablet (a browser context, 1024×768, touch) per session, so one per worker:
+    each test's `page` is a new tab in it, and what a test leaves (its tabs, cookies and
+    stored data) is cleared after it."""
     context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
-    pg = context.new_page()
-    yield pg
+    yield context
     context.close()
+
+
+@pytest.fixture
+def page(worker_tablet):
+    """A tablet-size page (1024×768, touch), on a tablet with no cookies and nothing stored
+    (a new tab in `worker_tablet`: a new context for each test was a second or so).  What
+    a test sets on the page itself (page.route, page.add_init_script) goes with the tab; a
+    test that changes the device (context.set_offline, its routes or init scripts) makes a
+    context of its own, as tests/test_browser_offline.py does."""
+    tablet = worker_tablet
+    origins = set()
+
+    def seen(request):
+        origins.add(_origin(request.url))
+
+    tablet.on("request", seen)   # every tab's, the test's own included
+    pg = tablet.new_page()
+    yield pg
+    tablet.remove_listener("request", seen)
+    # localStorage and the rest of each site's data, then the cookies and every tab.
+    probe = pg if not pg.is_closed() else tablet.new_page()
+    cdp = tablet.new_cdp_session(probe)
+    for origin in origins - {None}:
+        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    cdp.detach()
+    for tab in tablet.pages:
+        tab.close()
+    tablet.clear_cookies()
+    tablet.clear_permissions()
+
+
+def _origin(url: str) -> str | None:
+    """scheme://host:port of an http(s) address, else None."""
+    from urllib.parse import urlsplit
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None

@@ -14,8 +14,11 @@ from scorekeeper.referee import (
 from scorekeeper.options import CHOICES, RuleOptions, deal_for
 from scorekeeper.tiles import Tile, full_set, set_size
 
-FAST = settings(max_examples=60, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+#: For the properties that play whole rounds: each example is a round of some sixty actions,
+#: every one checked against the referee and the stored state (about 0.1 s an example), so
+#: 30 rounds check some 2,000 positions; more is for a long run, not for every suite.
+ROUNDS = settings(max_examples=30, deadline=None,
+                  suppress_health_check=[HealthCheck.too_slow])
 
 options_st = st.builds(
     RuleOptions,
@@ -55,7 +58,7 @@ def assert_consistent(state: RoundState, hands: dict, boneyard: list) -> None:
     assert state.boneyard == len(boneyard)
 
 
-@FAST
+@ROUNDS
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5),
        set_n=st.sampled_from([6, 9, 9, 12]), options=options_st, secret=st.booleans())
 def test_random_rounds_stay_valid_and_end(seed, players, set_n, options, secret):
@@ -199,7 +202,7 @@ def honest_choice(rng: random.Random, state: RoundState, hand: list[Tile],
     return PassAction()
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(ROUNDS, max_examples=40)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6),
        set_n=st.sampled_from([6, 9, 12]), options=every_option, secret=st.booleans(),
        data=st.data())
