@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .footview import play_end
 from .referee import (DrawAction, IllegalMove, PlayAction, RoundState, action_from_json, apply,
                       start_from_json, train_sentence)
 from .storage import live_moves
@@ -45,8 +46,19 @@ def describe(action, player: str | None, before: RoundState | None = None) -> st
     """A log line, said whole; *player* is None for an old entry that did not record who.
 
     *before* is the table the action was taken on: a pass after building one's train
-    in the first turn only ends the turn (R4.1); any other pass places a marker.
+    in the first turn only ends the turn (R4.1); any other pass places a marker; a play
+    on a train with several open ends says which it joined (R10.5).
     """
+    said = _describe(action, player, before)
+    if isinstance(action, PlayAction) and before is not None:
+        end = play_end(before.table, action.play)
+        if end:
+            return _("%(move)s, %(end)s", move=said, end=end)
+    return said
+
+
+def _describe(action, player: str | None, before: RoundState | None) -> str:
+    """The log line of :func:`describe` before the open end a play joined."""
     tile = getattr(action, "tile", None)
     if isinstance(action, PlayAction) and player is None:
         return train_sentence(action.train, N_("Someone played %(tile)s on the Mexican train"),

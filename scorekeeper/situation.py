@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from .referee import Play, Table
+from .referee.feet import Foot, as_feet
 from .errors import BadInput
+from .footview import split_end_key
 from .options import RuleOptions
 from .parsing import whole_number
 from .text import _
@@ -62,8 +64,8 @@ def question_from_query(args: Mapping[str, str], players, turn_known: bool = Fal
         missing.append(("tile", _("Pick the tile in question.")))
     if missing:
         raise BadInput(" ".join(sentence for _field, sentence in missing), missing[0][0])
-    return Play(parse_tile_text(args["tile"], "tile"),
-                train_from_key(args["train"], players, "train"))
+    key, at = split_end_key(args["train"])
+    return Play(parse_tile_text(args["tile"], "tile"), train_from_key(key, players, "train"), at)
 
 
 _PAIR = re.compile(r"([0-9]{1,2})-([0-9]{1,2})")
@@ -83,6 +85,7 @@ class TrainSketch:
     end: int | None = None
     open_double: bool = False
     near: int | None = None
+    toes: tuple[tuple[int, int], ...] = ()   # under chicken foot: each toe's last tile
 
     @property
     def last(self) -> Tile | None:
@@ -95,18 +98,29 @@ class TrainSketch:
         (``last-k=near-end``, a double open unless ``ans-k=1``), or, in links shared
         before there was a last tile to pick, its open end (``end-k``) and whether it
         ends in an open double (``dbl-k=1``)."""
-        last = args.get(f"last-{k}", "").strip()
-        if last:
-            pair = _PAIR.fullmatch(last)
-            if pair is None:
-                raise BadInput(_("Pick the last tile of each train from the tiles of the set."),
-                               f"last-{k}")
-            near, end = int(pair[1]), int(pair[2])
-            if near > set_n or end > set_n:
-                raise BadInput(_("%(tile)s is not in a double-%(n)s set (R3.3).", tile=last,
-                                 n=set_n), f"last-{k}")
-            return cls(end, near == end and args.get(f"ans-{k}") != "1", near)
-        return cls(whole_number(args.get(f"end-{k}", "")), args.get(f"dbl-{k}") == "1")
+        toes = tuple(pair for i in (1, 2, 3)
+                     if (pair := _pair(args, f"toe-{k}-{i}", set_n)) is not None)
+        last = _pair(args, f"last-{k}", set_n)
+        if last is not None:
+            near, end = last
+            return cls(end, near == end and args.get(f"ans-{k}") != "1", near, toes)
+        return cls(whole_number(args.get(f"end-{k}", "")), args.get(f"dbl-{k}") == "1",
+                   toes=toes)
+
+
+def _pair(args: Mapping[str, str], name: str, set_n: int) -> tuple[int, int] | None:
+    """A last tile as the page gives it, "near-end" (None when none was picked)."""
+    last = args.get(name, "").strip()
+    if not last:
+        return None
+    pair = _PAIR.fullmatch(last)
+    if pair is None:
+        raise BadInput(_("Pick the last tile of each train from the tiles of the set."), name)
+    near, end = int(pair[1]), int(pair[2])
+    if near > set_n or end > set_n:
+        raise BadInput(_("%(tile)s is not in a double-%(n)s set (R3.3).", tile=last,
+                         n=set_n), name)
+    return near, end
 
 
 def last_tile_choices(set_n: int, engine: int) -> list[tuple[str, str]]:
@@ -159,7 +173,9 @@ class Situation:
         BadInput names the field at fault.
 
         ``current`` is whose turn it is (a seat), ``first=1`` the round's first turn,
-        each train as :meth:`TrainSketch.from_query` reads it, ``mark-k=1`` a marker on
+        each train as :meth:`TrainSketch.from_query` reads it (under chicken foot with
+        ``toe-k-1`` … ``toe-k-3``, the last tile of each toe on its last double, R10.1),
+        ``mark-k=1`` a marker on
         a player's train, ``played``/``played_train`` a tile already played this turn
         (on the current player's train unless said), ``drew=other`` with ``drawn`` a
         tile drawn this turn.
@@ -240,6 +256,12 @@ def sketch_table(s: Situation, avoid: Sequence[Tile] = ()) -> Table:
             raise BadInput(_("%(tile)s is the last tile of two trains; each tile exists once "
                              "(R3.3).", tile=last), where)
         given[last] = where
+        for near, end in s.trains[name].toes:
+            toe = Tile.of(near, end)
+            if toe in given:
+                raise BadInput(_("%(tile)s is the last tile of two trains; each tile exists "
+                                 "once (R3.3).", tile=toe), where)
+            given[toe] = where
     for extra, where in ((s.played.tile if s.played else None, "played"), (s.drawn, "drawn")):
         if extra is not None and extra in given:
             raise BadInput(_("%(tile)s is already the last tile of a train, so it cannot also "
@@ -257,6 +279,10 @@ def sketch_table(s: Situation, avoid: Sequence[Tile] = ()) -> Table:
                                     "mexican" if name is None else f"trains.{name}")
     if s.played is not None:
         target = built[s.played.train]
+        if target and isinstance(target[-1], Foot):
+            raise BadInput(_("A tile played this turn on a train with a chicken foot cannot "
+                             "be added here: describe that train as it is now (R10.5)."),
+                           "played")
         end = s.engine
         for tile in target:
             end = tile.other(end)
@@ -284,6 +310,21 @@ def _sketch_train(s: Situation, sketch: TrainSketch, used: set[Tile], where: str
     if last == Tile.double(s.engine) or (sketch.open_double and sketch.end == s.engine):
         raise BadInput(_("The %(e)s-%(e)s is the engine: it sits in the centre, not at the end "
                          "of a train.", e=s.engine), where)
+    # Under chicken foot a double at the end is a foot, open until its third toe (R10.1):
+    # its toes say whether it is answered, not ``ans-k``.
+    if sketch.toes or (s.options.chicken_foot and last is not None and last.is_double):
+        if not (s.options.chicken_foot and last is not None and last.is_double):
+            raise BadInput(_("Toes go on a double under chicken foot: pick a double as that "
+                             "train's last tile (R10.1)."), where)
+        tiles = _reach(s, s.engine, last.high, used, where)
+        used.update(tiles)
+        toes = []
+        for near, end in sketch.toes:
+            toe = _reach(s, last.high, near, used | {last}, where, allow_empty=True)
+            toe.append(Tile.of(near, end))
+            used.update(toe)
+            toes.append(as_feet(tuple(toe)))
+        return tiles + [Foot(last, tuple(toes))]
     if last is not None:
         if last.is_double:
             # A picked double: open (R6.3) at the end of the train, or answered — then the

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from wtforms import StringField
 
 from ..errors import BadInput
+from ..footview import several_ends, split_end_key
 from ..game import Game
 from ..parsing import whole_number
 from ..referee import DrawAction, PassAction, PlayAction
@@ -65,7 +66,9 @@ class LiveStartForm(LiveForm):
 
 class LiveActionForm(LiveForm):
     """A play (tile and train, or "override" to record it against the referee), a draw
-    (the tile drawn, when known) or a pass."""
+    (the tile drawn, when known) or a pass.  Under chicken foot the train's choice may
+    name its open end too (``"0@3-3"``, :mod:`scorekeeper.footview`); on a train with
+    several it must (R10.5)."""
 
     kind = StringField()
     tile = StringField()
@@ -80,15 +83,20 @@ class LiveActionForm(LiveForm):
             raise BadInput(_("This page is out of date: open the live table again."), "active")
         return expected
 
-    def action(self, game: Game):
-        """The play, draw or pass asked for, as the referee takes it."""
+    def action(self, game: Game, table=None):
+        """The play, draw or pass asked for, as the referee takes it (*table*: the live
+        table, to refuse a play that does not say which of a train's open ends it joins)."""
         kind = self.kind.data or ""
         if kind == "play":
             tile = parse_tile_text(self.tile.data or "", "tile")
             if tile is None:
                 raise BadInput(_("Pick the tile that was played."), "tile")
-            train = train_from_key(self.train.data or "", game.players)
-            return PlayAction(tile, train, self.override.data == "1")
+            key, at = split_end_key(self.train.data or "")
+            train = train_from_key(key, game.players)
+            if at is None and table is not None and several_ends(table, train):
+                raise BadInput(_("That train has several open ends: choose the one the tile "
+                                 "goes on (R10.5)."), "train")
+            return PlayAction(tile, train, self.override.data == "1", at)
         if kind == "draw":
             return DrawAction(parse_tile_text(self.drawn.data or "", "drawn"))
         if kind == "pass":
@@ -102,7 +110,7 @@ class LiveActionForm(LiveForm):
             return {}
         try:
             tile = parse_tile_text(self.tile.data or "", "tile")
-            train_from_key(self.train.data or "", game.players)
+            train_from_key(split_end_key(self.train.data or "")[0], game.players)
         except BadInput:
             return {}
         return {} if tile is None else {"tile": str(tile), "train": self.train.data}

@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..errors import BadInput
+from ..footview import end_choices, train_segment
 from ..forms import ConfirmForm, LiveActionForm, LiveForm, LiveStartForm
 from ..game import Game
 from ..livetable import Live, load_live
@@ -35,7 +36,8 @@ def render_live(game: Game, rnd, live: Live, refused: list[Violation] | None = N
     return render_template(
         "live/table.html", game=game, rnd=rnd, live=live, state=state, form=ConfirmForm(),
         picker=picker, on_table=on_table, refused=refused, pending=pending or {}, error=error,
-        mexican=MEXICAN, deal=game.deal, Finish=Finish,
+        mexican=MEXICAN, deal=game.deal, Finish=Finish, end_choices=end_choices,
+        train_segment=train_segment,
         drawable=[t for t in full_set(game.set) if t not in on_table]), status
 
 
@@ -91,7 +93,7 @@ def action(game_id: str, number: int):
         if expected is not None and expected != live.active:
             # Ruled against the table this tablet showed, not the one now: refuse first.
             raise StaleLive(live.active)
-        act = form.action(game)
+        act = form.action(game, live.state.table)
         apply(live.state, act)
         # "by" names the player for the log even if the move is later undone.
         add_move(get_db(), game_id, number, {**act.to_json(), "by": live.state.current},

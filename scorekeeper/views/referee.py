@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 
 from ..db import get_db
 from ..errors import BadInput
+from ..footview import end_choices, play_end, several_ends, toe_choices
 from ..game import Game
 from ..i18n import current_language
 from ..livetable import live_state
@@ -98,6 +99,7 @@ def _render(template: str, ctx: Context, **values):
                            engine_tile=Tile.double(ctx.engine), mexican=MEXICAN,
                            train_names=(*ctx.players, None), last_tile_asked=last_tile_asked,
                            last_tiles=_last_tiles(ctx.set, ctx.engine, current_language()),
+                           end_choices=end_choices, play_end=play_end, toe_choices=toe_choices,
                            **values)
 
 
@@ -130,12 +132,16 @@ def ruling_view(ctx: Context):
                 if request.args.get("drew") == "this":
                     situation = Situation(**{**situation.__dict__, "drawn": tile})
                 table = sketch_table(situation, avoid=[tile])
-            violations = check(table, Play(tile, train))
+            if asked.at is None and several_ends(table, train):
+                raise BadInput(_("That train has several open ends: choose the one the tile "
+                                 "goes on (R10.5)."), "train")
+            violations = check(table, asked)
             # The live table knows the hand counts and the boneyard; a sketch does not.
-            said = verdict(table, Play(tile, train), violations,
+            said = verdict(table, asked, violations,
                            live.hands[live.current] if live is not None else None,
                            live.boneyard if live is not None else None)
-            answer = {"tile": tile, "train": train, "violations": violations,
+            answer = {"tile": tile, "train": train, "end": play_end(table, asked),
+                      "violations": violations,
                       "legal": not violations, "verdict": said}
         except BadInput as bad:
             error = bad
@@ -158,7 +164,7 @@ def hand_from_args(ctx: Context) -> tuple[list[Tile], BadInput | None]:
 
 def plays_view(ctx: Context):
     """"My plays": every legal play from the tiles tapped in the hand."""
-    plays = current = None
+    plays = current = table = None
     hand, error = hand_from_args(ctx)
     live = live_table_state(ctx)
     if request.args.get("go") and error is None:
@@ -179,7 +185,7 @@ def plays_view(ctx: Context):
         except BadInput as bad:
             error = bad
     return _render("referee/plays.html", ctx, plays=plays, error=error, hand=hand, live=live,
-                   current=current)
+                   current=current, table=table)
 
 
 def plan_view(ctx: Context):

@@ -32,7 +32,8 @@
       button.appendChild(document.createTextNode(list.dataset.empty));
       button.setAttribute("aria-label", select.getAttribute("aria-label") + ": " + list.dataset.empty);
       flip.hidden = true;
-      answered.hidden = true;
+      if (answered) answered.hidden = true;
+      showToes(row, false);
       return;
     }
     var p = v.split("-"), near = +p[0], end = +p[1];
@@ -44,7 +45,19 @@
     button.setAttribute("aria-label", select.getAttribute("aria-label") + ": " + near + "-" + end +
       " (" + list.dataset.openEnd.replace("{end}", end) + ")");
     flip.hidden = near === end;
-    answered.hidden = near !== end;
+    if (answered) answered.hidden = near !== end;
+    showToes(row, near === end);
+  }
+  function showToes(row, isDouble) {
+    // Under chicken foot: a double's toes (R10.1) asked only where the last tile is a double,
+    // or where toes were given (so that a refusal names what is there).
+    var toes = row.querySelector(".toes-sketch");
+    if (!toes) return;
+    var given = Array.prototype.some.call(toes.querySelectorAll("select"), function (s) {
+      return s.value;
+    });
+    toes.hidden = !isDouble && !given;
+    if (isDouble) toes.open = true;
   }
   function choose(a, b) {
     // The open end is the number away from the engine when the tile touches it; else the higher.
