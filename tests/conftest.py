@@ -106,8 +106,18 @@ def new_database(tmp_path_factory):
     finally:
         con.close()   # the last connection: SQLite removes the -wal and -shm files
 
+    # Kept in memory and written whole to each test's file: a copy never depends on the
+    # template file staying as it was (one CI run found a fresh copy "not a database").
+    image = template.read_bytes()
+    assert image.startswith(b"SQLite format 3\x00")
+
     def copy(path) -> str:
-        shutil.copyfile(template, path)
+        for suffix in ("-wal", "-shm"):   # a file left beside it would be read as its own
+            if os.path.exists(f"{path}{suffix}"):
+                os.remove(f"{path}{suffix}")
+        fd = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(image)
         os.chmod(path, 0o600)   # as storage.protect() makes a database
         return str(path)
 
