@@ -6,6 +6,8 @@ import json
 import sqlite3
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import paragraphs
 from scorekeeper import create_app
@@ -167,3 +169,22 @@ def test_an_expired_import_form_says_so_on_the_import_page(csrf_app):
     assert r.status_code == 400
     assert "The page expired; choose the file again and import it." in paragraphs(r)
     assert 'id="import-form"' in r.get_data(as_text=True)
+
+
+# The depth check reads the JSON text (a few regular-expression passes), not the parsed
+# value: it must agree with a walk of the value, strings full of brackets, quotes and
+# backslashes included, in UTF-8 and in the UTF-16 JSON also allows.
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab\n'),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(alphabet='[]{}"\\k', max_size=3), children, max_size=3),
+    max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_json_values, st.sampled_from(["utf-8", "utf-16"]))
+def test_the_depth_read_from_the_text_is_the_depth_of_the_value(value, encoding):
+    from scorekeeper.parsing import MAX_JSON_DEPTH, depth, nesting
+    text = json.dumps(value, ensure_ascii=False)
+    assert nesting(text.encode(encoding), value) == min(depth(value), MAX_JSON_DEPTH + 1)
+    assert nesting(text, value) == min(depth(value), MAX_JSON_DEPTH + 1)
