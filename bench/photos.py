@@ -43,7 +43,7 @@ grown 1.5 times about its middle, holds no labelled tile's centre, less as many 
 has partial tiles (they have no centre and may be what it asks about); without centres, the
 unsure entries matching no labelled or partial tile.
 
-**Taps to the right hand**, as the Count tiles dialog takes them (static/photo.js): each
+**Taps to the right hand**, as the Count tiles dialog takes them (static/js/photo.js): each
 question ("?" unsure, "!" a tile read with a problem) answered in one tap (a candidate, a
 tile of the picker, or "Not a tile": the next question is asked at once); each tile read
 wrong without a problem fixed in two (its outline, then the right tile or "Not a tile");

@@ -21,7 +21,7 @@ compress = Compress()
 #: JavaScript; SVG colours are presentation attributes, which CSP allows), no
 #: framing (clickjacking), no MIME sniffing, no full URLs in Referer headers.  Images
 #: may also be blob: URLs: the photo of a hand is shown from the device's own copy
-#: (static/photo.js), never sent back by the server.
+#: (static/js/photo.js), never sent back by the server.
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
                                "img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; "

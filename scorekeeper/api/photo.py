@@ -151,7 +151,7 @@ def hand_photo():
 @bp.get("/hand-photo/dialog")
 def hand_photo_dialog():
     """The photo part of the round page's "Count tiles" dialog (its buttons and sentences,
-    templates/_photo_dialog.html), fetched by static/photo.js when the dialog first opens:
+    templates/_photo_dialog.html), fetched by static/js/photo.js when the dialog first opens:
     the round page carries only a placeholder (issue 26: the page's weight back).  The same
     for every game; in the request's language."""
     return render_template("_photo_dialog.html"), 200, {

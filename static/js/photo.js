@@ -4,13 +4,13 @@
 // first opens, so the round page does not carry them (without JavaScript there is no photo
 // to take). The photo is sent to POST /api/hand-photo and shown from the device's own copy (a
 // blob: URL); every tile read is outlined and labelled on it and picked in the dialog's
-// picker (static/app.js keeps the picker and the score: this file only taps its tiles). A
+// picker (static/js/pip-counter.js keeps the picker and the score: this file only taps its tiles). A
 // tile the reader is unsure of is marked "?", a likely misreading "!" with its sentence:
 // neither is counted until the person says which tile it is, in one tap (its first
 // candidate is offered first; "Not a tile" takes its outline away). Markers never overlap
 // and each is at least 44 px. Nothing is saved before "Use this score".
-// Started once the page's scripts have run: the picker's tiles are app.js's, and this
-// file's listeners on the dialog must come after app.js's (they read what it toggled).
+// Started once the page's scripts have run: the picker's tiles are pip-counter.js's, and this
+// file's listeners on the dialog must come after pip-counter.js's (they read what it toggled).
 document.addEventListener("DOMContentLoaded", function () {
   "use strict";
   var panel = document.getElementById("photo-reader");
@@ -61,7 +61,7 @@ document.addEventListener("DOMContentLoaded", function () {
   function button(k) { return picker.querySelector(".tile-btn[data-tile='" + k + "']"); }
   function pressed(k) { var b = k && button(k); return !!b && b.getAttribute("aria-pressed") === "true"; }
   function usable(k) { var b = k && button(k); return !!b && !b.disabled; }
-  // Tap a picker tile the way a person would, so that app.js keeps the score.
+  // Tap a picker tile the way a person would, so that pip-counter.js keeps the score.
   function tap(b) {
     tapping = true;
     try { b.click(); } finally { tapping = false; }
@@ -374,7 +374,7 @@ document.addEventListener("DOMContentLoaded", function () {
     if (choosing === e) doneChoosing(); else choose(e);
   });
 
-  // A tap on the picker: app.js has toggled the tile already; while an entry is being
+  // A tap on the picker: pip-counter.js has toggled the tile already; while an entry is being
   // answered the tile tapped is its answer, otherwise the outlines follow the picker.
   dialog.addEventListener("click", function (ev) {
     var t = ev.target.closest(".tile-btn");
@@ -395,7 +395,7 @@ document.addEventListener("DOMContentLoaded", function () {
     }
     refresh();
   });
-  // Clear empties the picker (app.js) and the photo's outlines and questions with it.
+  // Clear empties the picker (pip-counter.js) and the photo's outlines and questions with it.
   el("pip-clear").addEventListener("click", reset);
 
   // "Use this score" waits until every "?" and "!" is answered (never a guess).
