@@ -40,6 +40,7 @@ from .storage import Busy, GameNotFound, is_busy
 from .text import N_
 from .views import club
 from .views import pins as pin_pages
+from .wellformed import NotUtf8
 
 #: How soon to try again after a busy database (seconds).
 RETRY_BUSY = {"Retry-After": "2"}
@@ -65,6 +66,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(FontsMissing, fonts_missing)
     app.register_error_handler(Busy, busy)
     app.register_error_handler(sqlite3.OperationalError, database_error)
+    app.register_error_handler(NotUtf8, not_utf8)
     app.register_error_handler(InternalServerError, server_error)
 
 
@@ -126,6 +128,14 @@ def unsupported(_error: UnsupportedMedia):
     """415: an API body not sent as JSON."""
     return jsonify(error=gettext("Send the body as JSON (Content-Type: application/json)."),
                    field=""), 415
+
+
+def not_utf8(error: NotUtf8):
+    """The 400: JSON under /api, a page elsewhere."""
+    if is_api_request():
+        return jsonify(error=error.sentence(), field=""), 400
+    return render_template("error.html", title=gettext("Bad request"),
+                           message=error.sentence()), 400
 
 
 def game_not_found(_error: GameNotFound):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from urllib.parse import unquote_to_bytes
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, request
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 
@@ -39,7 +39,6 @@ def init_app(app: Flask) -> None:
     """Check every request's text before its views (``bodylimits`` checks its size first:
     call this before ``bodylimits.init_app``)."""
     app.before_request_funcs.setdefault(None, []).insert(0, refuse_bad_text)
-    app.register_error_handler(NotUtf8, not_utf8)
 
 
 def refuse_bad_text() -> None:
@@ -59,11 +58,3 @@ def refuse_bad_text() -> None:
             return   # the route refuses it with its own sentence (bodylimits.OWN_LIMITS)
         if any("\ufffd" in value for value in fields.values()):
             raise NotUtf8()
-
-
-def not_utf8(error: NotUtf8):
-    """The 400: JSON under /api, a page elsewhere."""
-    if request.path.startswith("/api/"):
-        return jsonify(error=error.sentence(), field=""), 400
-    return render_template("error.html", title=gettext("Bad request"),
-                           message=error.sentence()), 400
