@@ -536,3 +536,36 @@ def test_the_bench_scores_the_same_through_the_server(new_app, database, capsys)
     assert {k: v for k, v in through.items() if k not in timings} == \
         {k: v for k, v in here.items() if k not in timings}
     assert through["tiles"] == 21 and through["photos"] == 4
+
+
+def _alive(pid: int) -> bool:
+    """True while process *pid* runs (a zombie waiting to be reaped has ended)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return not any(line.startswith("State:") and "Z" in line for line in f)
+    except FileNotFoundError:
+        return False
+
+
+def test_a_reading_process_ends_with_its_server():
+    """A server killed by a signal sent to it alone took none of its reading processes
+    with it: each waited, 260 MB, for work that never came.  They now leave with it."""
+    import subprocess
+    code = ("import time\n"
+            "from scorekeeper.photo.worker import ReadingProcesses\n"
+            "pool = ReadingProcesses(1)._executor()\n"
+            "pool.submit(int).result()\n"
+            "print(*pool._processes, flush=True)\n"
+            "time.sleep(60)\n")
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                              cwd=ROOT)
+    try:
+        readers = [int(pid) for pid in server.stdout.readline().split()]
+    finally:
+        server.kill()
+        server.wait()
+    assert readers
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(_alive(pid) for pid in readers):
+        time.sleep(0.2)
+    assert not any(_alive(pid) for pid in readers)
