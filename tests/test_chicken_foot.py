@@ -170,6 +170,8 @@ def api_table(**changes) -> dict:
 
 
 def test_api_a_toe_is_legal_and_says_the_checks(client):
+    """R10.8: under the option every answer says the checks the referee makes (six, each
+    citing its R10 rule); an answer under the plain rules carries none."""
     answer = ruling(client, api_table(), {"tile": [6, 4], "train": "Ann", "at": [6, 6]})
     body = answer.get_json()
     assert answer.status_code == 200 and body["legal"] is True
