@@ -17,7 +17,7 @@ from waitress.task import ErrorTask
 
 from . import configured_app, create_app, storage
 from .api.photo import MAX_PHOTO_BYTES
-from .bodylimits import limit_for
+from .bodylimits import default_limit, limit_for
 from .netinfo import is_loopback, join_urls
 from .text import _
 from .web import SECURITY_HEADERS
@@ -51,6 +51,10 @@ class LimitedParser(HTTPRequestParser):
 
     def parse_header(self, header_plus):
         super().parse_header(header_plus)
+        smallest = default_limit(self.app)
+        if not self.chunked and self.content_length <= smallest:
+            self.body_limit = smallest   # every route takes this much: no route to match
+            return
         self.body_limit = limit_for(self.app, self.command or "GET", self.path or "/")
         if self.content_length > self.body_limit:
             self._drop_body(self.content_length)
