@@ -7,7 +7,7 @@ Run from the project root:
     .venv/bin/python bench/page_weight.py [--against /tmp/ph444]
 
 Starts the real server (bench/server.py) from this checkout and from the one given (each
-with its own code first on PYTHONPATH), seeds the game bench/pages.py seeds (six players,
+with its own code first on sys.path), seeds the game bench/pages.py seeds (six players,
 double-12, three rounds in), and prints the round page's bytes as sent (brotli or gzip, as a
 browser asks) and whole, in English and Greek; for this checkout also the photo dialog's
 part (GET /api/hand-photo/dialog), which a browser fetches only when "Count tiles" is
@@ -19,30 +19,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pages import PLAYERS  # noqa: E402  (bench/pages.py: the same game)
-from server import running_server  # noqa: E402
+from server import running_checkout  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ROWS = [[0, 23, 9, 41, 12, 5], [17, 0, 30, 8, 2, 22], [4, 11, 0, 19, 27, 3]]
-
-
-@contextmanager
-def served_from(checkout: Path):
-    """The server with *checkout*'s code (first on PYTHONPATH)."""
-    before = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = str(checkout)
-    try:
-        with running_server(threads=4) as server:
-            yield server
-    finally:
-        if before is None:
-            os.environ.pop("PYTHONPATH", None)
-        else:
-            os.environ["PYTHONPATH"] = before
 
 
 def sizes(server, path: str, lang: str) -> tuple[int, int]:
@@ -57,7 +41,7 @@ def sizes(server, path: str, lang: str) -> tuple[int, int]:
 
 
 def measure(checkout: Path) -> dict:
-    with served_from(checkout) as server:
+    with running_checkout(checkout, threads=4) as server:
         gid = server.new_game(PLAYERS, name="Friday club")
         for n, row in enumerate(ROWS, 1):
             server.call("PUT", f"/api/games/{gid}/rounds/{n}",

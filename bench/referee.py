@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from scorekeeper.referee import Play, Table, check, plan_train  # noqa: E402
 from scorekeeper.tiles import Tile, full_set  # noqa: E402
+from server import running_checkout  # noqa: E402
 
 THREADS = 4
 REQUESTS = 1500          # per route and round, split over the threads
@@ -236,15 +237,6 @@ def bench_planner() -> None:
     print(f"     200 hands of 25, double-15:  {run(15, 25, 200)}")
 
 
-def serve_checkout(root: str | Path):
-    """running_server() for the scorekeeper package of the checkout at *root* (this one, or
-    an older commit's worktree), whatever the venv's console script would import."""
-    from server import running_server
-    code = (f"import sys; sys.path.insert(0, {str(root)!r}); "
-            "from scorekeeper.serve import main; main(sys.argv[1:])")
-    return running_server(threads=THREADS, program=[sys.executable, "-c", code])
-
-
 def bench_versus(other: str) -> None:
     """POST /api/rulings on this checkout and on *other* (a worktree of an older commit),
     both served as run.sh serves them, at once, measured in turn ROUNDS times: requests a
@@ -255,12 +247,13 @@ def bench_versus(other: str) -> None:
     roots = {"this checkout": ROOT, other: Path(other)}
     results = {name: (0, 0.0, [], 0.0) for name in roots}
     with ExitStack() as stack:
-        servers = {name: stack.enter_context(serve_checkout(root))
+        servers = {name: stack.enter_context(running_checkout(root, THREADS))
                    for name, root in roots.items()}
         for srv in servers.values():   # warm up
             hammer(srv.port, "POST", "/api/rulings", ruling, 300, 200)
-        for _ in range(ROUNDS):
-            for name, srv in servers.items():
+        for turn in range(ROUNDS):
+            order = list(servers.items())
+            for name, srv in (order if turn % 2 == 0 else order[::-1]):   # each first in turn
                 cpu = srv.cpu_seconds()
                 wall, lat = hammer(srv.port, "POST", "/api/rulings", ruling, REQUESTS, 200)
                 count, walls, lats, cpus = results[name]

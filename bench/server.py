@@ -136,3 +136,13 @@ def pct(values: list[float], p: float) -> float:
     """The p-th percentile of *values* (nearest rank)."""
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def running_checkout(root, threads: int = 8):
+    """running_server() serving the scorekeeper package of the checkout at *root* (this one,
+    or an older commit's worktree), whatever the venv's console script would import: its
+    folder goes first on sys.path, before the PYTHONPATH running_server() sets."""
+    code = (f"import sys; sys.path.insert(0, {str(root)!r}); "
+            "from scorekeeper.serve import main; main(sys.argv[1:])")
+    return running_server(threads=threads, program=[sys.executable, "-c", code])
+
