@@ -58,9 +58,9 @@ def create_app(config: dict | None = None) -> Flask:
 def configured_app(config: dict | None = None) -> Flask:
     """The app with its settings only (defaults, instance/config.py, SCOREKEEPER_*
     variables, then *config*): no database opened yet. Commands start from here."""
-    from flask import Flask
+    from .web import App
 
-    app = Flask(__name__, instance_path=instance_path(), instance_relative_config=True,
+    app = App(__name__, instance_path=instance_path(), instance_relative_config=True,
                 template_folder=str(ASSETS / "templates"), static_folder=str(ASSETS / "static"))
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorekeeper.db"),

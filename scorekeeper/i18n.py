@@ -71,11 +71,20 @@ def current_language() -> str:
     return str(get_locale() or DEFAULT).split("_")[0]
 
 
+#: Each language's catalogue as Flask-Babel loaded it (every app reads the package's
+#: translations folder), found by the request's Locale without asking Flask-Babel again.
+_CATALOGUES: dict[Locale, object] = {}
+
+
 def _translations():
     # Templates call gettext dozens of times a page; look the catalogue up once.
     found = g.get("_translations")
     if found is None:
-        found = g._translations = get_translations()
+        locale = get_locale()
+        found = _CATALOGUES.get(locale)
+        if found is None:
+            found = _CATALOGUES[locale] = get_translations()
+        g._translations = found
     return found
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sqlite3
 import sys
@@ -170,6 +171,10 @@ def main(argv: list[str] | None = None) -> None:
     # default, so a quick answer (a 304 to a polling phone) could wait behind a page being
     # drawn. 1 ms keeps the quick ones quick (bench/live.py measures it).
     sys.setswitchinterval(0.001)
+    # What the start made (modules, the app, its routes and templates) lives as long as
+    # the server: out of the garbage collector's sight, its full passes stay short.
+    gc.collect()
+    gc.freeze()
     serve(app, _server=make_server, host=args.host, port=args.port, threads=args.threads,
           ident="scorekeeper", **waitress_options(app))
 

@@ -17,6 +17,25 @@ from .sessions import CheckedCookieSessions
 csrf = CSRFProtect()
 compress = Compress()
 
+
+class App(Flask):
+    """Flask, asking once per function whether it is a coroutine: Flask asks
+    (``ensure_sync``, ``inspect.iscoroutinefunction``) for each hook and view every
+    request, eleven times for a ruling; a dictionary remembers the answer."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._sync: dict = {}
+
+    def ensure_sync(self, func):
+        try:
+            return self._sync[func]
+        except KeyError:
+            made = self._sync[func] = super().ensure_sync(func)
+            return made
+        except TypeError:   # an unhashable callable: asked each time, as Flask does
+            return super().ensure_sync(func)
+
 #: On every response.  No inline script or style anywhere (pages work without
 #: JavaScript; SVG colours are presentation attributes, which CSP allows), no
 #: framing (clickjacking), no MIME sniffing, no full URLs in Referer headers.  Images

@@ -44,16 +44,18 @@ def init_app(app: Flask) -> None:
 def refuse_bad_text() -> None:
     """NotUtf8 for a request whose query string, urlencoded form or (a page's) multipart
     fields are not UTF-8."""
-    if not is_utf8(request.query_string):
+    req = request._get_current_object()   # one look-up of the request, not five
+    if req.query_string and not is_utf8(req.query_string):
         raise NotUtf8()
-    if request.mimetype == "application/x-www-form-urlencoded":
-        if not is_utf8(request.get_data(cache=True)):
+    mimetype = req.mimetype
+    if mimetype == "application/x-www-form-urlencoded":
+        if not is_utf8(req.get_data(cache=True)):
             raise NotUtf8()
-    elif request.mimetype == "multipart/form-data" and not request.path.startswith("/api/"):
+    elif mimetype == "multipart/form-data" and not req.path.startswith("/api/"):
         # A page's form (its CSRF token is read from it anyway): U+FFFD is where werkzeug
         # put bytes that are no UTF-8.
         try:
-            fields = request.form
+            fields = req.form
         except RequestEntityTooLarge:
             return   # the route refuses it with its own sentence (bodylimits.OWN_LIMITS)
         if any("\ufffd" in value for value in fields.values()):

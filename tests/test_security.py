@@ -261,3 +261,29 @@ def test_the_servers_own_error_answers_carry_the_security_headers(live_server, r
                               b"Connection: close\r\n\r\n")
     assert answer.startswith("HTTP/1.1 200") and answer.endswith("ok\n")
     assert answer.count("X-Frame-Options") == 1
+
+
+def test_the_app_asks_once_whether_a_hook_is_a_coroutine(app, monkeypatch):
+    """web.App remembers Flask's ensure_sync answer per function (Flask asks for every hook
+    and view of every request); an unhashable callable is asked about each time."""
+    from flask import Flask
+    asked = []
+    original = Flask.ensure_sync
+    monkeypatch.setattr(Flask, "ensure_sync",
+                        lambda self, f: asked.append(f) or original(self, f))
+
+    def hook():
+        return None
+
+    class Unhashable:
+        __hash__ = None
+
+        def __call__(self):
+            return None
+
+    odd = Unhashable()
+    assert app.ensure_sync(hook) is hook
+    assert app.ensure_sync(hook) is hook
+    assert app.ensure_sync(odd) is odd
+    assert app.ensure_sync(odd) is odd
+    assert asked == [hook, odd, odd]
