@@ -60,12 +60,22 @@ def _half(n: int, dx: int = 0, dy: int = 0) -> str:
         f'r="{r:.1f}" fill="{PIP_COLOURS.get(n, "#222")}"/>' for x, y in pip_positions(n))
 
 
+#: The train marker beside a player's name (22×16, ``train``): a locomotive without a fill of
+#: its own, so that it takes the seat's colour from the ``fill`` of the <svg> that uses it
+#: (template_helpers.train_mark), outlined in the text's colour.
+TRAIN_MARK = (
+    '<g id="train" stroke="currentColor" stroke-width="1.3">'
+    '<path d="M1.5 12.5V6h2.5V2.5h3V6h6V1.5h7v11z" stroke-linejoin="round"/>'
+    '<circle cx="6" cy="13" r="2.3"/><circle cx="16" cy="13" r="2.3"/></g>')
+
+
 @lru_cache(maxsize=1)
 def sprite() -> str:
     """One SVG file holding every drawing a domino is made of, referenced with <use>.
 
     ``fh``/``fv``: the blank tile, horizontal (200×100) and vertical (100×200);
-    ``p0`` … ``p18``: the pips of one half (100×100).  Pages draw each domino as
+    ``p0`` … ``p18``: the pips of one half (100×100); ``train``: the train marker
+    (:data:`TRAIN_MARK`).  Pages draw each domino as
     three ``<use>`` references instead of repeating its circles inline, so a page
     with a picker of 190 tiles stays small, and the browser caches this file.
     """
@@ -79,6 +89,7 @@ def sprite() -> str:
         + '<line x1="14" y1="100" x2="86" y2="100" stroke="#333" stroke-width="3"/></g>',
     ]
     parts += [f'<g id="p{n}">{_half(n)}</g>' for n in PIP_COLOURS]
+    parts.append(TRAIN_MARK)
     parts.append("</defs></svg>")
     return "".join(parts)
 

@@ -48,7 +48,9 @@ def test_no_page_is_blocked_by_the_csp(live_server, watched):
         assert page.locator("main").is_visible()
         if path.endswith("/standings"):
             # The legend's train colours are presentation attributes: drawn, not blocked.
-            marks = page.locator(".legend svg.train-mark path")
+            marks = page.locator(".legend svg.train-mark")
             assert marks.count() == 4
             assert marks.first.evaluate("e => getComputedStyle(e).fill") == "rgb(0, 114, 178)"
+            # Drawn from the sprite, which the CSP allows ('self'): the locomotive is there.
+            assert marks.first.evaluate("e => e.querySelector('use').getBBox().width") > 15
     assert problems == []

@@ -212,7 +212,7 @@ def test_same_table_keeps_the_colours(client, game_factory):
 
 def marks(html: str) -> list[tuple[str, str]]:
     """Each train marker with the name that follows it: (colour, name)."""
-    return re.findall(r'<svg class="train-mark"[^>]*><path d="[^"]+" fill="(#[0-9a-f]{6})".*?'
+    return re.findall(r'<svg class="train-mark"[^>]* fill="(#[0-9a-f]{6})"><use href="[^"]+#train"/>'
                       r'</svg>(?:<bdi>|<a [^>]*>)([^<]+)', html)
 
 
@@ -259,7 +259,7 @@ def test_the_chart_draws_each_line_in_its_players_colour(client, coloured):
 def test_a_players_page_shows_their_colour_in_each_game(client, game_factory):
     game_factory(colours=COLOURS, scores=[[0, 5, 9]], finished=True)
     html = client.get("/players/Bob").get_data(as_text=True)
-    assert re.search(r'<svg class="train-mark"[^>]*><path d="[^"]+" fill="#445566"', html)
+    assert re.search(r'<svg class="train-mark"[^>]* fill="#445566">', html)
 
 
 def test_an_old_game_is_shown_in_the_default_palette(app, client, coloured):
