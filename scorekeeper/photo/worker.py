@@ -3,8 +3,12 @@
 A read is mostly OpenCV and onnxruntime (which release Python's interpreter lock), but its
 Python steps between them take the lock from the threads drawing pages; in a process of its
 own, a read competes with the pages only for the cores, and its process is niced (:data:`NICE`)
-so that the machine's scheduler serves the pages first.  The processes are started
-("spawn", never forked from a server full of threads) at the first read and kept.
+so that the machine's scheduler serves the pages first.  The processes are started at the
+first read and kept, never forked from a server full of threads: they are forked from
+multiprocessing's fork server, a process of its own started once with the reader's
+libraries loaded (:data:`PRELOAD`), so that a reading process lost (killed for memory, say)
+is replaced in a fraction of a second, not the second or two a fresh interpreter takes to
+load OpenCV and onnxruntime.
 
 What comes back is a :class:`~.reading.Reading`; a :class:`~.decode.PhotoError` comes back
 as itself, translated again where it arrives (the request's language).
@@ -23,6 +27,9 @@ from .reading import Reading
 
 #: How much nicer than the server a reading process is (0 to 19).
 NICE = 10
+#: What the fork server loads before it forks the reading processes: the reader's modules
+#: and libraries, not its model (a session and its threads are made in each process).
+PRELOAD = ["scorekeeper.photo.reader"]
 
 
 class WorkerLost(Exception):
@@ -30,10 +37,10 @@ class WorkerLost(Exception):
     starts a fresh one."""
 
 
-def _start() -> None:
-    """In each reading process: nicer than the server, one thread for each library, and
-    gone when the server is (:func:`_leave_with`)."""
-    _leave_with(os.getppid())
+def _start(server: int) -> None:
+    """In each reading process: nicer than the server (process *server*), one thread for
+    each library, and gone when the server is (:func:`_leave_with`)."""
+    _leave_with(server)
     os.environ["OMP_NUM_THREADS"] = "1"
     try:
         os.nice(NICE)
@@ -47,18 +54,46 @@ def _leave_with(server: int, every: float = 1.0) -> None:
     """End this reading process within *every* seconds of the server process *server*
     ending: a server stopped by a signal sent to it alone (``kill``, a service manager
     that stops the main process only) left its reading processes waiting for work that
-    never came, 260 MB each.  When the server ends, this process is handed to another
-    parent, which a watch on the parent's id sees."""
+    never came, 260 MB each.  The server is watched by its process id, not as this
+    process's parent: the parent is the fork server, which stays while any process it
+    forked does (they hold its "alive" pipe); once the readers leave, it leaves too."""
     def watch() -> None:
-        while os.getppid() == server:
+        while _running(server):
             time.sleep(every)
         os._exit(0)
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
+def _running(pid: int) -> bool:
+    """True while process *pid* runs (one that ended but is not yet reaped has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X")
+    except FileNotFoundError:
+        return False
+    except OSError:          # no /proc (not Linux): ask the system whether it still exists
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+
+
 def _read(data: bytes, set_n: int) -> Reading:
     from .reader import read_hand
     return read_hand(data, set_n)
+
+
+def _context():
+    """multiprocessing's fork server (its loads set before it starts), where the platform
+    has one; else fresh interpreters ("spawn")."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
 
 
 class ReadingProcesses:
@@ -73,9 +108,8 @@ class ReadingProcesses:
     def _executor(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(
-                    self.n, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_start)
+                self._pool = ProcessPoolExecutor(self.n, mp_context=_context(),
+                                                 initializer=_start, initargs=(os.getpid(),))
             return self._pool
 
     def read(self, data: bytes, set_n: int) -> Reading:
