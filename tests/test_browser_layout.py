@@ -186,30 +186,3 @@ def test_on_a_phone_each_marker_stands_beside_its_name(browser, site, lang):
         problems += [f"{path}: {p}" for p in page.evaluate(MARKERS)]
     context.close()
     assert not problems, "\n".join(problems)
-
-
-BRAND = """() => {
-  const name = document.querySelector('.topbar .brand span');
-  const out = [];
-  if (name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1)
-    out.push(`the app's name "${name.textContent.trim()}" is cut (${name.clientWidth}px wide)`);
-  return out;
-}"""
-
-
-@pytest.mark.parametrize("size", ["tablet-land", "tablet-port", "phone"])
-def test_the_app_name_is_never_cut_in_the_header(browser, site, size):
-    """Greek's app name was cut ("Σκορ για το Μεξικάνικ…") at 1024 and 390 px (issue 26,
-    item 5): it gives way onto a second line instead, on the pages with the longest bars."""
-    base, (gid, sid, _printed) = site
-    w, h = SIZES[size]
-    context = browser.new_context(viewport={"width": w, "height": h}, has_touch=True)
-    page = context.new_page()
-    problems = []
-    for lang in LANGUAGES:
-        page.goto(f"{base}/?lang={lang}")
-        for path in ("/", "/games/{gid}", "/players"):
-            page.goto(base + path.format(gid=gid))
-            problems += [f"{lang} {path}: {p}" for p in page.evaluate(BRAND)]
-    context.close()
-    assert not problems, "\n".join(problems)

@@ -66,7 +66,8 @@ def test_the_console_says_so(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(serve, "serve", lambda *a, **k: None)
     monkeypatch.setattr(serve.sys, "setswitchinterval", lambda _interval: None)
     monkeypatch.setattr(serve, "_warm_pdf_fonts", lambda app: None)
-    monkeypatch.setattr(serve, "_warm_photo_reader", lambda: None)
+    monkeypatch.setattr(serve, "_warm_photo_reader", lambda app: None)
+    monkeypatch.setattr(serve.gc, "freeze", lambda: None)   # this test process's objects stay
     serve.main(["--host", "127.0.0.1", "--port", "5999"])
     out = capsys.readouterr().out
     assert "http://127.0.0.1:5999/" in out and "Other tablets cannot join" in out
