@@ -259,6 +259,19 @@ def worker_tablet(browser):
     context.close()
 
 
+@pytest.fixture(scope="module")
+def touch_tab(browser):
+    """One touch screen (a browser context and its tab) for a whole test file, reused by
+    each of its tests through ``helpers.at_size``: a new tab took half a second of the
+    machine and a new context almost a second, more than most pages take to look at.
+    For tests that only look, open dialogs and fill forms; a test that changes the
+    device (its routes, init scripts, offline) makes a context of its own."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True,
+                                  locale="en")
+    yield context.new_page()
+    context.close()
+
+
 @pytest.fixture
 def page(worker_tablet):
     """A tablet-size page (1024×768, touch), on a tablet with no cookies and nothing stored

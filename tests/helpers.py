@@ -104,3 +104,11 @@ def paragraphs(page) -> list[str]:
     html = page if isinstance(page, str) else page.get_data(as_text=True)
     return [unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", p))).strip()
             for p in re.findall(r"<p\b[^>]*>(.*?)</p>", html, re.S)]
+
+
+def at_size(tab, width: int, height: int):
+    """*tab* (conftest's ``touch_tab``) as a device of this size with no cookies: no
+    language chosen, no PIN held.  The tab is the file's, reused by each test."""
+    tab.context.clear_cookies()
+    tab.set_viewport_size({"width": width, "height": height})
+    return tab

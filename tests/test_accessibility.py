@@ -6,7 +6,7 @@ pages, at tablet size.
 """
 
 import pytest
-from helpers import api, create_game, served
+from helpers import api, at_size, create_game, served
 
 pytestmark = pytest.mark.browser
 
@@ -88,6 +88,18 @@ PAGES = {
 }
 
 
+@pytest.fixture
+def page(touch_tab):
+    """The file's tablet (1024×768), reused by each test: the pages here are only looked
+    at (a new tab for each was half of this file's time)."""
+    return at_size(touch_tab, 1024, 768)
+
+
+@pytest.fixture
+def phone(touch_tab):
+    return at_size(touch_tab, 390, 844)
+
+
 @pytest.mark.parametrize("name", list(PAGES))
 def test_page_has_no_axe_violations(site, page, name):
     base, gid, protected, printed = site
@@ -106,13 +118,6 @@ PHONE_PAGES = {
     "players on a phone": "/players",
     "round on a phone": "/games/{gid}/rounds/4",
 }
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    yield context.new_page()
-    context.close()
 
 
 def violations(page) -> list[str]:

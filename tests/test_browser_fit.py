@@ -15,7 +15,7 @@ Chromium at a phone (390×844) and both ways of a tablet (768×1024, 1024×768):
 
 import pytest
 
-from helpers import api, create_game, served
+from helpers import api, at_size, create_game, served
 from scorekeeper.tiles import SETS
 
 pytestmark = pytest.mark.browser
@@ -84,21 +84,19 @@ def table(tmp_path_factory, new_app, new_database):
         yield base, games
 
 
-def screen(browser, size, lang="en"):
-    w, h = SIZES[size]
-    context = browser.new_context(viewport={"width": w, "height": h}, has_touch=True,
-                                  locale=lang)
-    return context, context.new_page()
+def screen(tab, size):
+    """The file's touch screen (conftest's ``touch_tab``) at *size*, with no cookies."""
+    return at_size(tab, *SIZES[size])
 
 
 @pytest.mark.parametrize("set_n", SETS)
-def test_every_picker_fits(browser, table, set_n):
+def test_every_picker_fits(touch_tab, table, set_n):
     """Each picker opened once, on a phone, and measured at each size in turn (a picker's
     layout is CSS alone: resized, it lays out as one opened at that size; each page load
     and opening took longer than a measurement)."""
     base, games = table
     gid = games[set_n]
-    context, page = screen(browser, "phone")
+    page = screen(touch_tab, "phone")
     problems = []
 
     def measure(where, picker, dialog=None):
@@ -122,7 +120,6 @@ def test_every_picker_fits(browser, table, set_n):
     for tab in ("plays", "plan"):
         page.goto(f"{base}/games/{gid}/rounds/1/referee/{tab}")
         measure(tab, ".choice-picker")
-    context.close()
     assert not problems, "\n".join(problems)
 
 
@@ -146,14 +143,14 @@ HEADER_ROWS = """() => {
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_top_bar_keeps_to_its_rows(browser, table, lang):
+def test_the_top_bar_keeps_to_its_rows(touch_tab, table, lang):
     """Each page loaded once and its top bar measured at each size in turn (the bar's
     layout is CSS alone: resized, it lays out as loaded at that size)."""
     base, games = table
     gid = games[12]
     allowed = {"phone": 2, "tablet-port": 2, "tablet-land": 1}
     problems = []
-    context, page = screen(browser, "phone")
+    page = screen(touch_tab, "phone")
     page.goto(f"{base}/?lang={lang}")
     for path in ("/", f"/games/{gid}", f"/games/{gid}/rounds/1", "/rules", "/players"):
         page.goto(base + path)
@@ -167,7 +164,6 @@ def test_the_top_bar_keeps_to_its_rows(browser, table, lang):
                 # Greek's name was cut ("Σκορ για το Μεξικάνικ…") at 1024 and 390 px (issue
                 # 26, item 5): it gives way onto a second line instead.
                 problems.append(f"{size} {path}: the app's name is cut ({bar['cut']})")
-    context.close()
     assert not problems, "\n".join(problems)
 
 
@@ -206,7 +202,7 @@ MARK = """([rowSelector, marks]) => {
 
 
 @pytest.mark.parametrize("count", [8, 14])
-def test_a_phone_shows_every_players_name_total_and_place(browser, tmp_path, new_app,
+def test_a_phone_shows_every_players_name_total_and_place(touch_tab, tmp_path, new_app,
                                                          new_database, count):
     app = new_app({"DATABASE": new_database(tmp_path / "p.db"), "SECRET_KEY": "phone",
                    "WTF_CSRF_ENABLED": False})
@@ -218,7 +214,7 @@ def test_a_phone_shows_every_players_name_total_and_place(browser, tmp_path, new
         create_game(base, names, scores=scores[:2], finished=True)
         sid = api(base, "POST", "/api/seasons", {"name": "Autumn", "from": "2000-01-01",
                                                  "to": "2100-12-31"})["id"]
-        context, page = screen(browser, "phone")
+        page = screen(touch_tab, "phone")
         problems = []
         for path, rows, marks in [
                 (f"/games/{gid}", ".by-player tbody tr",
@@ -235,7 +231,6 @@ def test_a_phone_shows_every_players_name_total_and_place(browser, tmp_path, new
             problems += [f"{path}: {p}" for p in out]
             if seen != count:
                 problems.append(f"{path}: {seen} players shown of {count}")
-        context.close()
     assert not problems, "\n".join(problems)
 
 
@@ -271,16 +266,15 @@ JOIN_BOX = """([box, qr, url]) => {
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_join_boxes_hold_together(browser, tmp_path, new_app, new_database, size):
+def test_the_join_boxes_hold_together(touch_tab, tmp_path, new_app, new_database, size):
     app = new_app({"DATABASE": new_database(tmp_path / "j.db"), "SECRET_KEY": "join",
                    "PUBLIC_URL": "http://192.168.100.200:5000/"})
     with served(app) as base:
         gid = create_game(base, name="Friday")["id"]
-        context, page = screen(browser, size)
+        page = screen(touch_tab, size)
         problems = []
         for path, box in (("/", ".join"), (f"/games/{gid}", ".game-join")):
             page.goto(base + path)
             problems += [f"{path}: {p}" for p in page.evaluate(JOIN_BOX,
                                                                [box, ".qr", ".join-url"])]
-        context.close()
     assert not problems, "\n".join(problems)

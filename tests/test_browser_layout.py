@@ -7,7 +7,7 @@ their own boxes by design; the page itself never does.
 """
 
 import pytest
-from helpers import api, create_game, served
+from helpers import api, at_size, create_game, served
 
 pytestmark = pytest.mark.browser
 
@@ -92,36 +92,33 @@ def at_each_size(page, sizes, where: str) -> list[str]:
     return problems
 
 
-def layout_screen(browser, sizes):
-    """A touch screen's context at the first of *sizes*, and its page."""
-    w, h = SIZES[sizes[0]]
-    context = browser.new_context(viewport={"width": w, "height": h}, has_touch=True)
-    return context, context.new_page()
+def layout_screen(tab, sizes):
+    """The file's touch screen (conftest's ``touch_tab``) at the first of *sizes*."""
+    return at_size(tab, *SIZES[sizes[0]])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_pages_fit(browser, site, lang):
+def test_pages_fit(touch_tab, site, lang):
     base, (gid, sid, printed) = site
     sizes = SIZES_OF[lang]
-    context, page = layout_screen(browser, sizes)
+    page = layout_screen(touch_tab, sizes)
     page.goto(f"{base}/?lang={lang}")
     problems = []
     for path in PAGES:
         page.goto(base + path.format(gid=gid, sid=sid, printed=printed))
         problems += at_each_size(page, sizes, path)
-    context.close()
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_club_pages_fit(browser, tmp_path, new_app, new_database, lang):
+def test_the_club_pages_fit(touch_tab, tmp_path, new_app, new_database, lang):
     """Issue 19's pages that need a state of their own: the first start, the club PIN's
     prompt (with a form carried along and a file to choose again) and a backup's summary."""
     app = new_app({"DATABASE": new_database(tmp_path / "club.db"), "SECRET_KEY": "layout",
                    "WTF_CSRF_ENABLED": False})
     sizes = SIZES_OF[lang]
     with served(app) as base:
-        context, page = layout_screen(browser, sizes)
+        page = layout_screen(touch_tab, sizes)
         page.goto(f"{base}/?lang={lang}")
         problems = at_each_size(page, sizes, "first start")
         create_game(base, NAMES, name="Đêm thứ Sáu", scores=[[0, 5, 5, 9, 2, 30]],
@@ -139,7 +136,6 @@ def test_the_club_pages_fit(browser, tmp_path, new_app, new_database, lang):
         problems += at_each_size(page, sizes, "prompt")
         page.goto(f"{base}/club")
         problems += at_each_size(page, sizes, "settings")
-        context.close()
     assert not problems, "\n".join(problems)
 
 
@@ -171,12 +167,11 @@ MARKERS = """() => {
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "th"])
-def test_on_a_phone_each_marker_stands_beside_its_name(browser, site, lang):
+def test_on_a_phone_each_marker_stands_beside_its_name(touch_tab, site, lang):
     base, (gid, sid, _printed) = site
     short = create_game(base, ["王小明", "李娜", "Ann", "Konstantinopoulou-Papadimitriou"],
                         name="Short names", scores=[[0, 5, 9, 2]])["id"]
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
+    page = at_size(touch_tab, 390, 844)
     page.goto(f"{base}/?lang={lang}")
     problems = []
     for path in ("/games/{gid}", "/games/{gid}/standings", "/games/{short}",
@@ -184,5 +179,4 @@ def test_on_a_phone_each_marker_stands_beside_its_name(browser, site, lang):
                  "/seasons/{sid}"):
         page.goto(base + path.format(gid=gid, sid=sid, short=short))
         problems += [f"{path}: {p}" for p in page.evaluate(MARKERS)]
-    context.close()
     assert not problems, "\n".join(problems)
