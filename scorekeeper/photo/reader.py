@@ -142,7 +142,11 @@ def _decide(views: list[View], set_n: int) -> tuple[Judgement, tuple[View, ...]]
 
 def _detect(rgb: np.ndarray, set_n: int) -> list[Seen]:
     """Every tile seen in *rgb*, each once: the surer reading of one found twice."""
-    tiles = _outlines(rgb)
+    return _once(_judged(rgb, _outlines(rgb), set_n))
+
+
+def _judged(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[Seen | None]:
+    """Step 2 for each outline of step 1: what it is (None: not a tile)."""
     if not tiles:
         return []
     # views of each outline at two sizes, each as is and turned half a turn
@@ -150,17 +154,21 @@ def _detect(rgb: np.ndarray, set_n: int) -> list[Seen]:
     for vw in VIEW_WIDTHS:
         batch = [rectify(rgb, b, vw)[0] for b in tiles]
         seen[vw] = segment(np.stack(batch + [c[::-1, ::-1] for c in batch]))
-    out: list[Seen] = []
+    out: list[Seen | None] = []
     n = len(tiles)
     for i, b in enumerate(tiles):
         views = [read_view(seen[vw][0][j * n + i], seen[vw][1][j * n + i], vw)
                  for vw in VIEW_WIDTHS for j in (0, 1)]
         decided = _decide([v for v in views if v is not None], set_n)
-        if decided is not None:
-            out.append(Seen(b, *decided))
-    # a tile found twice (at both sizes, or from its divider and its face): the surer reading
+        out.append(None if decided is None else Seen(b, *decided))
+    return out
+
+
+def _once(judged: list[Seen | None]) -> list[Seen]:
+    """Each tile once: of a tile found twice (at both sizes, or from its divider and its
+    face), the surer reading."""
     kept: list[Seen] = []
-    for t in sorted(out, key=lambda t: -t.judgement.confidence):
+    for t in sorted((t for t in judged if t is not None), key=lambda t: -t.judgement.confidence):
         c = t.box.mean(axis=0)
         if all(np.linalg.norm(c - k.box.mean(axis=0)) >= 0.4 * min(
                 box_width(k.box), box_width(t.box)) for k in kept):
