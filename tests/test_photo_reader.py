@@ -101,6 +101,30 @@ def test_the_lab_stays_out_of_the_package_and_modules_stay_small():
     assert render.CLASSES is classes.CLASSES and render.PIP == classes.PIP
 
 
+def test_the_shipped_classifier_is_the_one_its_provenance_describes():
+    """tilenet.json beside the tile classifier: its sha256, its outputs as tilenet.py defines
+    them, how it was made (leave-sources-out figures in docs/photo-reader.md)."""
+    import hashlib
+
+    from scorekeeper.photo import tilenet
+    folder = ROOT / "scorekeeper" / "photo"
+    record = json.loads((folder / "tilenet.json").read_text(encoding="utf-8"))
+    model = (folder / "tilenet.onnx").read_bytes()
+    assert record["sha256"] == hashlib.sha256(model).hexdigest()
+    assert record["bytes"] == len(model) < 2_000_000
+    assert {"command", "data", "seeds", "versions"} <= set(record)
+    out = tilenet.session().run(None, {"crop": np.zeros(
+        (2, 3, tilenet.CLS_W + 16, 2 * tilenet.CLS_W + 16), np.float32)})[0]
+    assert out.shape == (2, tilenet.OUTPUTS)
+
+
+def test_training_the_classifier_writes_into_the_package_only_when_asked_to_install():
+    from photolab import looks, train_crops
+    assert looks.OUT == ROOT / "photolab" / "out"
+    assert train_crops.PACKAGE == ROOT / "scorekeeper" / "photo"
+    assert "--install" in train_crops.__doc__
+
+
 def test_training_writes_into_the_package_only_when_asked_to_install():
     from photolab import train
     assert train.OUT.parent == ROOT / "photolab" / "out"
