@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.photos import answer_of, score, summary, usage_line, last_line  # noqa: E402
+from photolab.looks import inside  # noqa: E402
 from scorekeeper.photo import reader  # noqa: E402
 from scorekeeper.photo.crops import View  # noqa: E402
 from scorekeeper.photo.decode import decode  # noqa: E402
@@ -108,16 +109,6 @@ def not_a_tile(x: list[float], bounds: dict[int, float]) -> bool:
     """Whether a question with features *x* passes a limit: likely no tile at all."""
     return any(x[i] > value for i, value in bounds.items())
 
-
-
-def inside(box: np.ndarray, point, grow: float) -> bool:
-    c = box.mean(axis=0)
-    pts = c + (box - c) * grow
-    signs = []
-    for a, b in zip(pts, np.roll(pts, -1, axis=0)):
-        cross = (b[0] - a[0]) * (point[1] - a[1]) - (b[1] - a[1]) * (point[0] - a[0])
-        signs.append(cross > 0)
-    return all(signs) or not any(signs)
 
 
 def extract(folder: Path) -> list[dict]:

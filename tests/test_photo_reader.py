@@ -101,6 +101,30 @@ def test_the_lab_stays_out_of_the_package_and_modules_stay_small():
     assert render.CLASSES is classes.CLASSES and render.PIP == classes.PIP
 
 
+def test_the_shipped_classifier_is_the_one_its_provenance_describes():
+    """tilenet.json beside the tile classifier: its sha256, its outputs as tilenet.py defines
+    them, how it was made (leave-sources-out figures in docs/photo-reader.md)."""
+    import hashlib
+
+    from scorekeeper.photo import tilenet
+    folder = ROOT / "scorekeeper" / "photo"
+    record = json.loads((folder / "tilenet.json").read_text(encoding="utf-8"))
+    model = (folder / "tilenet.onnx").read_bytes()
+    assert record["sha256"] == hashlib.sha256(model).hexdigest()
+    assert record["bytes"] == len(model) < 2_000_000
+    assert {"command", "data", "seeds", "versions"} <= set(record)
+    out = tilenet.session().run(None, {"crop": np.zeros(
+        (2, 3, tilenet.CLS_W + 16, 2 * tilenet.CLS_W + 16), np.float32)})[0]
+    assert out.shape == (2, tilenet.OUTPUTS)
+
+
+def test_training_the_classifier_writes_into_the_package_only_when_asked_to_install():
+    from photolab import looks, train_crops
+    assert looks.OUT == ROOT / "photolab" / "out"
+    assert train_crops.PACKAGE == ROOT / "scorekeeper" / "photo"
+    assert "--install" in train_crops.__doc__
+
+
 def test_training_writes_into_the_package_only_when_asked_to_install():
     from photolab import train
     assert train.OUT.parent == ROOT / "photolab" / "out"
@@ -432,14 +456,23 @@ def _drawn_tile(divider: bool) -> bytes:
     return jpeg(cv2.GaussianBlur(img, (3, 3), 0.8))
 
 
-def test_a_tile_whose_divider_cannot_be_seen_comes_back_unsure():
+def test_a_tile_whose_divider_cannot_be_seen_is_never_dropped():
     # with its divider: read with confidence
     reading = reader.read_hand(_drawn_tile(True), 6)
     assert [f.tile for f in reading.tiles] == [Tile(2, 5)] and reading.unsure == ()
-    # without: not dropped (a missed tile is a silent error) but unsure, the tile first
+    # without: not dropped (a missed tile is a silent error); the blob counts alone leave it
+    # unsure, the tile first ...
+    judged = reader._once(reader._judged(*_rgb_and_outlines(_drawn_tile(False)), 6))
+    assert len(judged) == 1 and judged[0].judgement.candidates[0] == Tile(2, 5)
+    assert judged[0].judgement.confidence < reader.CONFIDENT
+    # ... and the classifier, reading the same tile from its crop, reads it (step 3)
     reading = reader.read_hand(_drawn_tile(False), 6)
-    assert reading.tiles == ()
-    assert len(reading.unsure) == 1 and reading.unsure[0].candidates[0] == Tile(2, 5)
+    assert [f.tile for f in reading.tiles] == [Tile(2, 5)] and reading.unsure == ()
+
+
+def _rgb_and_outlines(data: bytes):
+    rgb = decode.decode(data, long_side=reader.READ_SIDE).rgb
+    return rgb, reader._outlines(rgb)
 
 
 def test_reading_is_frozen_and_says_its_size():

@@ -21,6 +21,12 @@ dropped: a tile left out is an error nothing on the screen would show.  The work
 done by OpenCV and onnxruntime, one thread each, both releasing the GIL.  The steps pass
 small frozen values: outlines (4 corners), :class:`~.crops.View`, :class:`~.judge.Judgement`,
 :class:`Seen`.
+
+3. *Decide with the classifier* (:mod:`.tilenet`, :mod:`.choose`).  A small net trained on
+   real photos and renders reads each tile's halves from its straightened crop; where it
+   agrees with the blob counts, or is very sure alone, the tile is read with confidence; where
+   it all but rules out the blob counts' tile, that tile becomes a question; a question on an
+   outline it finds most likely no tile is not asked; and each tile exists once (R3.3).
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ from .judge import CONFIDENT, NO_DIVIDER, Judgement, judge
 from .reading import Box, Found, Reading, Unsure
 from .segment import segment
 from .crops import View, read_view, rectify, refined
+from .choose import choose, consistent
+from .tilenet import Guess, classify
 
 #: Detection works on the photo scaled to this longer side (and to half of it); tiles are
 #: cut out of a decode at least READ_SIDE long (a 12 MP JPEG is decoded at half size).
@@ -56,6 +64,7 @@ class Seen:
     box: np.ndarray
     judgement: Judgement
     views: tuple[View, ...]
+    guess: Guess | None = None
 
 
 def read_hand(data: bytes, set_n: int = 12) -> Reading:
@@ -141,8 +150,33 @@ def _decide(views: list[View], set_n: int) -> tuple[Judgement, tuple[View, ...]]
 
 
 def _detect(rgb: np.ndarray, set_n: int) -> list[Seen]:
-    """Every tile seen in *rgb*, each once: the surer reading of one found twice."""
-    tiles = _outlines(rgb)
+    """Every tile seen in *rgb*, each once: the surer reading of one found twice, and the
+    hand consistent with the set."""
+    return _consistent(_once(_classified(rgb, _judged(rgb, _outlines(rgb), set_n), set_n)))
+
+
+def _classified(rgb: np.ndarray, judged: list[Seen | None], set_n: int) -> list[Seen]:
+    """Step 3: each tile decided again with the classifier's guess on its crop
+    (:mod:`.choose`); an outline most likely no tile, that nothing read with confidence,
+    goes."""
+    seen = [s for s in judged if s is not None]
+    out = []
+    for s, g in zip(seen, classify(rgb, [s.box for s in seen], set_n)):
+        j = choose(s.judgement, g)
+        if j is not None:
+            out.append(Seen(s.box, j, s.views, g))
+    return out
+
+
+def _consistent(kept: list[Seen]) -> list[Seen]:
+    """Each tile exists once (R3.3): a second tile read as one already read becomes a
+    question (:func:`.choose.consistent`)."""
+    decided = consistent([(s.judgement, s.guess) for s in kept])
+    return [Seen(s.box, j, s.views, s.guess) for s, j in zip(kept, decided)]
+
+
+def _judged(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[Seen | None]:
+    """Step 2 for each outline of step 1: what it is (None: not a tile)."""
     if not tiles:
         return []
     # views of each outline at two sizes, each as is and turned half a turn
@@ -150,17 +184,21 @@ def _detect(rgb: np.ndarray, set_n: int) -> list[Seen]:
     for vw in VIEW_WIDTHS:
         batch = [rectify(rgb, b, vw)[0] for b in tiles]
         seen[vw] = segment(np.stack(batch + [c[::-1, ::-1] for c in batch]))
-    out: list[Seen] = []
+    out: list[Seen | None] = []
     n = len(tiles)
     for i, b in enumerate(tiles):
         views = [read_view(seen[vw][0][j * n + i], seen[vw][1][j * n + i], vw)
                  for vw in VIEW_WIDTHS for j in (0, 1)]
         decided = _decide([v for v in views if v is not None], set_n)
-        if decided is not None:
-            out.append(Seen(b, *decided))
-    # a tile found twice (at both sizes, or from its divider and its face): the surer reading
+        out.append(None if decided is None else Seen(b, *decided))
+    return out
+
+
+def _once(judged: list[Seen | None]) -> list[Seen]:
+    """Each tile once: of a tile found twice (at both sizes, or from its divider and its
+    face), the surer reading."""
     kept: list[Seen] = []
-    for t in sorted(out, key=lambda t: -t.judgement.confidence):
+    for t in sorted((t for t in judged if t is not None), key=lambda t: -t.judgement.confidence):
         c = t.box.mean(axis=0)
         if all(np.linalg.norm(c - k.box.mean(axis=0)) >= 0.4 * min(
                 box_width(k.box), box_width(t.box)) for k in kept):

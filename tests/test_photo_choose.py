@@ -1,0 +1,125 @@
+"""The tile classifier and deciding from both readers (issue 24): the classifier reads
+rendered tiles, its probabilities stay within the set, and the decision rules as a table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from photolab.render import render_scene, sample_style
+from scorekeeper.photo import tilenet
+from scorekeeper.photo.choose import RULES, Rules, choose, consistent
+from scorekeeper.photo.judge import CONFIDENT, Judgement
+from scorekeeper.photo.tilenet import Guess
+from scorekeeper.tiles import Tile
+
+T = Tile.of
+
+
+def _box(corners: np.ndarray) -> np.ndarray:
+    """A face's corners ordered as the reader's outlines: p0 -> p1 along the long side."""
+    pts = np.asarray(corners, np.float64)
+    if np.linalg.norm(pts[1] - pts[0]) < np.linalg.norm(pts[2] - pts[1]):
+        pts = np.roll(pts, -1, axis=0)
+    return pts
+
+
+def test_the_classifier_reads_rendered_tiles():
+    style = sample_style(np.random.default_rng(0), "train")
+    style.tile, style.face, style.pips = "ivory", (238, 230, 200), "one"
+    style.pip_colour = style.divider_colour = (20, 20, 20)
+    style.layout, style.background = "app", "wood"
+    tiles = [(1, 5), (3, 6), (2, 4), (6, 6), (0, 2), (4, 5)]
+    for seed in range(3, 53):       # the first seed whose layout keeps every tile in
+        scene = render_scene(np.random.default_rng(seed), 700, 900, tiles=tiles, set_n=6,
+                             mode="scatter", tile_w=60, style=style, allow_partial=False)
+        placed = [p for p in scene.tiles if p.visible >= 0.99]
+        if len(placed) == len(tiles):
+            break
+    assert len(placed) == len(tiles)
+    guesses = tilenet.classify(scene.image, [_box(p.corners) for p in placed], 6)
+    right = sum(g.best == T(p.a, p.b) for g, p in zip(guesses, placed))
+    assert right >= len(placed) - 1, [(g.tiles[:2], (p.a, p.b)) for g, p in zip(guesses, placed)]
+    assert all(g.tile > 0.5 for g in guesses)
+
+
+def test_guesses_are_tiles_of_the_set_either_way_round():
+    out = np.full((1, tilenet.OUTPUTS), -20.0, np.float32)
+    out[0, tilenet.LEFT][9] = 10.0             # the left half says 9: beyond a double-6 set
+    out[0, tilenet.LEFT][2] = 8.0
+    out[0, tilenet.RIGHT][5] = 10.0
+    out[0, tilenet.NOT_A_TILE] = -5.0
+    (g,) = tilenet.guesses(out, 6)
+    assert g.best == T(2, 5) and g.tiles[0][1] > 0.99
+    assert all(max(t.low, t.high) <= 6 for t, _ in g.tiles)
+    assert g.tile > 0.99
+    (g,) = tilenet.guesses(out, 12)
+    assert g.best == T(5, 9)
+
+
+def _guess(*tiles, tile=0.95):
+    return Guess(tuple((T(*t), p) for t, p in tiles), tile)
+
+
+def _j(conf, *tiles):
+    return Judgement(tuple(T(*t) for t in tiles), conf)
+
+
+# The shipped rules (choose.RULES) as a table: (the blob counts' judgement, the classifier's
+# guess, what is decided: (tile first, confident) or None for dropped)
+TABLE = [
+    ("both agree, the net sure enough", _j(0.5, (2, 5), (2, 4)),
+     _guess(((2, 5), 0.85), ((2, 4), 0.1)), ((2, 5), True)),
+    ("both agree, the net unsure", _j(0.5, (2, 5)), _guess(((2, 5), 0.4), ((2, 6), 0.3)),
+     ((2, 5), False)),
+    ("the net alone, very sure", _j(0.5, (2, 4)), _guess(((2, 5), 0.99)), ((2, 5), True)),
+    ("the net alone, not sure enough: a question, its tile first", _j(0.5, (2, 4)),
+     _guess(((2, 5), 0.9), ((2, 4), 0.05)), ((2, 5), False)),
+    ("a question on what is most likely no tile is still asked (dropping them cost silent "
+     "errors on the held-out renders)", _j(0.3, (1, 1)), _guess(((1, 1), 0.3), tile=0.05),
+     ((1, 1), False)),
+    ("a question on a likely tile stays", _j(0.3, (1, 1)), _guess(((1, 2), 0.3), tile=0.5),
+     ((1, 2), False)),
+    ("blob counts sure, net agrees", _j(0.9, (3, 3)), _guess(((3, 3), 0.9)), ((3, 3), True)),
+    ("blob counts sure, the net gives their tile some chance", _j(0.9, (3, 3)),
+     _guess(((3, 4), 0.8), ((3, 3), 0.1)), ((3, 3), True)),
+    ("blob counts sure, the net all but rules it out: a question", _j(0.9, (3, 3)),
+     _guess(((3, 4), 0.9), ((3, 3), 0.001)), ((3, 4), False)),
+    ("blob counts sure, the net rules them out but is unsure itself: they stand",
+     _j(0.9, (3, 3)), _guess(((3, 4), 0.4), ((2, 4), 0.3), ((3, 3), 0.001)), ((3, 3), True)),
+    ("blob counts sure, the net very sure of another", _j(0.9, (3, 3)),
+     _guess(((3, 4), 0.99), ((3, 3), 0.001)), ((3, 4), True)),
+    ("a confident tile is never dropped as clutter", _j(0.9, (3, 3)),
+     _guess(((3, 3), 0.9), tile=0.01), ((3, 3), True)),
+]
+
+
+@pytest.mark.parametrize("name, j, g, want", TABLE, ids=[t[0] for t in TABLE])
+def test_choose(name, j, g, want):
+    got = choose(j, g, RULES)
+    if want is None:
+        assert got is None
+        return
+    tile, sure = want
+    assert got is not None and got.candidates[0] == T(*tile)
+    assert (got.confidence >= CONFIDENT) == sure
+    assert len(set(got.candidates)) == len(got.candidates)
+
+
+def test_questions_on_no_tile_can_be_dropped_in_the_lab():
+    rules = Rules(agree=0.8, alone=0.95, not_tile=0.2, veto=0.005, firm=0.5)
+    assert choose(_j(0.3, (1, 1)), _guess(((1, 1), 0.3), tile=0.05), rules) is None
+    assert choose(_j(0.9, (1, 1)), _guess(((1, 1), 0.9), tile=0.05), rules) is not None
+
+
+def test_each_tile_exists_once():
+    # R3.3: two tiles read as 2-5; the one the net is less sure of becomes a question with
+    # its next candidate first; a question and a different tile are left alone
+    decided = [(_j(0.9, (2, 5)), _guess(((2, 5), 0.95))),
+               (_j(0.9, (2, 5)), _guess(((2, 5), 0.6), ((2, 6), 0.3))),
+               (_j(0.5, (2, 5)), _guess(((2, 5), 0.5))),
+               (_j(0.9, (1, 1)), _guess(((1, 1), 0.9)))]
+    out = consistent(decided)
+    assert out[0] == decided[0][0] and out[2] == decided[2][0] and out[3] == decided[3][0]
+    assert out[1].confidence < CONFIDENT and out[1].candidates[0] == T(2, 6)
+    assert T(2, 5) in out[1].candidates
