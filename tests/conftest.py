@@ -34,12 +34,12 @@ from scorekeeper import create_app, pins, storage
 #: are handed out in collection order (--no-loadscope-reorder, pyproject.toml), so these
 #: start first and the last to start are short: the two workers end together.  (xdist's
 #: own order, by number of tests, started the wheel's six slow tests last.)
-SLOWEST_FILES = ["test_wheel.py", "test_accessibility.py", "test_browser_fit.py",
-                 "test_browser_layout.py", "test_api_photo.py", "test_photo_reader.py",
-                 "test_browser_photo.py", "test_browser_pickers.py",
-                 "test_browser_house_scoring.py", "test_pin.py",
-                 "test_security.py", "test_languages.py", "test_backup.py",
-                 "test_engine_properties.py", "test_durability.py", "test_browser_offline.py"]
+SLOWEST_FILES = ["test_browser_layout.py", "test_accessibility.py", "test_browser_fit.py",
+                 "test_browser_photo.py", "test_api_photo.py", "test_photo_reader.py",
+                 "test_browser_pickers.py", "test_browser_chicken_foot.py",
+                 "test_browser_house_scoring.py", "test_browser_offline.py", "test_wheel.py",
+                 "test_pin.py", "test_security.py", "test_languages.py", "test_backup.py",
+                 "test_engine_properties.py", "test_durability.py"]
 
 
 def pytest_collection_modifyitems(items):
