@@ -249,3 +249,19 @@ def test_clear_takes_the_open_questions_away(live_server, page):
     page.click("#pip-use")                 # nothing left to answer: the score is used
     assert page.is_hidden("#pip-counter")
     assert page.input_value("#score-0") == "0"
+
+
+def test_the_photo_part_speaks_the_language_chosen_on_the_device(live_server, page):
+    """A tablet whose browser asks for English but whose person chose Greek (?lang=, kept
+    in a cookie): the photo part fetched on opening and the server's refusal of a file come
+    in Greek, the page's language (the API follows Accept-Language, which the page's
+    script now sends)."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    game = create_game(live_server, ["Ann", "Bob"])
+    page.goto(f"{live_server}/games/{game['id']}/rounds/1?lang=el")   # the browser: en-US
+    page.click(".count-tiles[data-seat='0']")
+    expect(page.locator("#photo-take")).to_contain_text("Βγάλτε φωτογραφία")
+    page.set_input_files("#photo-file", {"name": "notes.jpg", "mimeType": "image/jpeg",
+                                         "buffer": b"Round 3: Ann 12"})
+    expect(page.locator("#photo-message")).to_have_text(
+        re.compile("^Αυτό το αρχείο δεν είναι φωτογραφία"), timeout=60_000)

@@ -19,11 +19,16 @@ document.addEventListener("DOMContentLoaded", function () {
       !window.fetch) return;
   var seat = null, name = "", loading = null, started = null;
 
+  // The API answers in the language the request asks for (Accept-Language): ask for the
+  // page's, which may be one chosen on this device rather than the browser's.
+  var language = document.documentElement.lang || "en";
+
   // The photo part fetched once, at the first opening (tried again at the next if it failed).
   function load() {
     if (loading) return;
     loading = fetch(panel.dataset.dialog, { credentials: "same-origin",
-                                            headers: { Accept: "text/html" } })
+                                            headers: { Accept: "text/html",
+                                                       "Accept-Language": language } })
       .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.text(); })
       .then(function (html) {
         panel.innerHTML = html;
@@ -108,6 +113,7 @@ document.addEventListener("DOMContentLoaded", function () {
     var xhr = request = new XMLHttpRequest();
     xhr.open("POST", text.url);
     xhr.setRequestHeader("Accept", "application/json");
+    xhr.setRequestHeader("Accept-Language", language);
     xhr.responseType = "json";
     setBusy(true);
     progress.hidden = false;
