@@ -6,6 +6,11 @@ photos and renders, judged on whole sources held out.
     python -m photolab.looks /dev/shm/trainrenders --jitter 2
     OMP_NUM_THREADS=1 nice -n 10 python -m photolab.train_crops /work/shared/photos \
         --renders /dev/shm/trainrenders [--folds 5] [--steps 1500] [--seed 3] [--install]
+        [--fold K ...] [--nets DIR]
+
+(--fold K: only fold K's net, no net on every source, so that two processes can share two
+cores; --nets DIR: where the nets go, default photolab/out; crops_bench.py's --nets reads
+them.)
 
 Data (photolab/looks.py's cache): every outline the reader's step 1 finds in a photo with
 labelled centres, with its crop and 6 jittered ones; an outline holding a labelled tile's
