@@ -24,6 +24,7 @@ import itertools
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -41,10 +42,16 @@ from scorekeeper.photo.reading import Found, Reading, Unsure  # noqa: E402
 from scorekeeper.tiles import Tile  # noqa: E402
 
 
+#: Where the fold nets are (--nets; train_crops.py's --nets).
+NETS = OUT
+
+
 def fold_model(source: str) -> Path:
     """The fold net that never saw *source* (the net on every source for one never seen)."""
-    folds = json.loads((OUT / "tilenet-folds.json").read_text())
-    return OUT / (f"tilenet-fold-{folds[source]}.onnx" if source in folds else "tilenet.onnx")
+    folds = json.loads((NETS / "tilenet-folds.json").read_text())
+    if source in folds:
+        return NETS / f"tilenet-fold-{folds[source]}.onnx"
+    return NETS / "tilenet.onnx" if (NETS / "tilenet.onnx").exists() else tilenet.MODEL
 
 
 def guessed(photos: list[dict], crops: np.ndarray) -> None:
@@ -77,8 +84,9 @@ def answer(p: dict, rules: Rules | None) -> dict:
         seen.append(reader.Seen(np.asarray(o["box"]), j, (), g))
     kept = reader._once(seen)
     if rules is not None:
+        decided = consistent([(s.judgement, s.guess) for s in kept], rules)
         kept = [reader.Seen(s.box, j, (), s.guess)
-                for s, j in zip(kept, consistent([(s.judgement, s.guess) for s in kept]))]
+                for s, j in zip(kept, decided) if j is not None]
     found, unsure = [], []
     for s in kept:
         box = tuple((float(x), float(y)) for x, y in s.box)
@@ -92,13 +100,21 @@ def answer(p: dict, rules: Rules | None) -> dict:
 
 
 def figures(photos: list[dict], labels: dict, rules: Rules | None) -> dict:
-    return summary([score(answer(p, rules), labels[p["name"]]) for p in photos], [0.0])
+    """bench/photos.py's summary, and *shown*: the tiles read with confidence, partial ones
+    aside (their share right is the confidence's calibration)."""
+    answers = [answer(p, rules) for p in photos]
+    scores = [score(a, labels[p["name"]]) for a, p in zip(answers, photos)]
+    out = summary(scores, [0.0])
+    out["shown"] = sum(len(a.get("tiles", [])) - s.partial_read
+                       for a, s in zip(answers, scores))
+    return out
 
 
 def row(s: dict) -> str:
     return (f"right {s['tiles_right']}/{s['tiles']}, silent {s['silent_wrong']}, questions "
             f"{s['unsure']}, no tile {s['no_tile']}, taps {s['taps'] / max(1, s['tiles']):.2f}"
-            f", photos all right {s['photos_right']}/{s['photos']}")
+            f", photos all right {s['photos_right']}/{s['photos']}, shown as read right "
+            f"{s['tiles_right']}/{s['shown']} ({100 * s['tiles_right'] / max(1, s['shown']):.1f}%)")
 
 
 def read_all(folder: Path) -> int:
@@ -128,9 +144,14 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("dir", type=Path)
     ap.add_argument("--grid", action="store_true")
+    ap.add_argument("--twice", action="store_true",
+                    help="figures for ways to treat a tile read twice (choose.consistent)")
+    ap.add_argument("--nets", type=Path, default=OUT, help="the fold nets' folder")
     ap.add_argument("--read", action="store_true",
                     help="read every photo again, each with the net that never saw its source")
     args = ap.parse_args(argv)
+    global NETS
+    NETS = args.nets
     if args.read:
         return read_all(args.dir)
     labels = json.loads((args.dir / "labels.json").read_text(encoding="utf-8"))
@@ -138,6 +159,11 @@ def main(argv=None) -> int:
     guessed(photos, crops)
     print("without the net:", row(figures(photos, labels, None)))
     print(f"with it ({RULES}):", row(figures(photos, labels, RULES)))
+    if args.twice:
+        for drop in (False, True):
+            r = replace(RULES, drop_twice=drop)
+            print(f"a tile read twice {'dropped' if drop else 'asked'}:",
+                  row(figures(photos, labels, r)), flush=True)
     if args.grid:
         for agree, alone, not_tile, veto in itertools.product(
                 (0.6, 0.7, 0.8), (0.95, 0.97, 0.985), (0.0, 0.05, 0.1, 0.2, 0.3),

@@ -6,6 +6,11 @@ photos and renders, judged on whole sources held out.
     python -m photolab.looks /dev/shm/trainrenders --jitter 2
     OMP_NUM_THREADS=1 nice -n 10 python -m photolab.train_crops /work/shared/photos \
         --renders /dev/shm/trainrenders [--folds 5] [--steps 1500] [--seed 3] [--install]
+        [--fold K ...] [--nets DIR]
+
+(--fold K: only fold K's net, no net on every source, so that two processes can share two
+cores; --nets DIR: where the nets go, default photolab/out; crops_bench.py's --nets reads
+them.)
 
 Data (photolab/looks.py's cache): every outline the reader's step 1 finds in a photo with
 labelled centres, with its crop and 6 jittered ones; an outline holding a labelled tile's
@@ -211,6 +216,11 @@ def main(argv=None) -> int:
     ap.add_argument("--steps", type=int, default=1500)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--skip-folds", action="store_true", help="only the net on every source")
+    ap.add_argument("--fold", type=int, action="append",
+                    help="only this fold's net (repeatable; no net on every source): "
+                         "two processes can share two cores")
+    ap.add_argument("--nets", type=Path, default=OUT,
+                    help="where the nets go (default photolab/out; --install needs it)")
     ap.add_argument("--install", action="store_true",
                     help="copy the net on every source into scorekeeper/photo/")
     args = ap.parse_args(argv)
@@ -224,25 +234,31 @@ def main(argv=None) -> int:
     print(f"{len(real)} real crops ({sum(s[3] for s in real)} of tiles), "
           f"{len(render)} render crops")
     groups = folds_of(photos, args.folds)
+    nets = args.nets
+    nets.mkdir(parents=True, exist_ok=True)
     if not args.skip_folds:
         oof = {}
-        for g in range(args.folds):
+        for g in (args.fold or range(args.folds)):
             held = {s for s, k in groups.items() if k == g}
             print(f"fold {g}: without {sorted(held)}", flush=True)
             net = train(crops, rcrops, [s for s in real if s[4] not in held], render,
                         args.steps, args.seed)
-            export(net, OUT / f"tilenet-fold-{g}.onnx")
+            export(net, nets / f"tilenet-fold-{g}.onnx")
             mine = [s for s in real if s[4] in held and s[6]]
             pred = predict(net, crops[[s[0] for s in mine]])
             for s, o in zip(mine, pred):
                 oof[s[5]] = o.tolist()
-        (OUT / "tilenet-oof.json").write_text(json.dumps(oof))
-        (OUT / "tilenet-folds.json").write_text(json.dumps(groups, indent=1))
+        part = "" if args.fold is None else "-" + "-".join(map(str, args.fold))
+        (nets / f"tilenet-oof{part}.json").write_text(json.dumps(oof))
+        (nets / "tilenet-folds.json").write_text(json.dumps(groups, indent=1))
+        if args.fold is not None:
+            print(f"done in {time.time() - started:.0f} s")
+            return 0
     net = train(crops, rcrops, real, render, args.steps, args.seed)
-    export(net, OUT / "tilenet.onnx")
+    export(net, nets / "tilenet.onnx")
     record = {
-        "sha256": hashlib.sha256((OUT / "tilenet.onnx").read_bytes()).hexdigest(),
-        "bytes": (OUT / "tilenet.onnx").stat().st_size,
+        "sha256": hashlib.sha256((nets / "tilenet.onnx").read_bytes()).hexdigest(),
+        "bytes": (nets / "tilenet.onnx").stat().st_size,
         "outputs": f"{TOP + 1} logits for the left half's pips (0..{TOP}), {TOP + 1} for the "
                    "right half's, 1 for not a tile (scorekeeper/photo/tilenet.py)",
         "command": "python -m photolab.train_crops " + " ".join(argv or sys.argv[1:]),
@@ -256,10 +272,10 @@ def main(argv=None) -> int:
                      "numpy": np.__version__,
                      "onnx": __import__("onnx").__version__},
         "seconds": round(time.time() - started)}
-    (OUT / "tilenet.json").write_text(json.dumps(record, indent=1) + "\n")
+    (nets / "tilenet.json").write_text(json.dumps(record, indent=1) + "\n")
     if args.install:
-        shutil.copy(OUT / "tilenet.onnx", PACKAGE / "tilenet.onnx")
-        shutil.copy(OUT / "tilenet.json", PACKAGE / "tilenet.json")
+        shutil.copy(nets / "tilenet.onnx", PACKAGE / "tilenet.onnx")
+        shutil.copy(nets / "tilenet.json", PACKAGE / "tilenet.json")
         print(f"installed {PACKAGE / 'tilenet.onnx'}")
     print(f"done in {time.time() - started:.0f} s")
     return 0

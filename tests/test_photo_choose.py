@@ -113,13 +113,26 @@ def test_questions_on_no_tile_can_be_dropped_in_the_lab():
 
 
 def test_each_tile_exists_once():
-    # R3.3: two tiles read as 2-5; the one the net is less sure of becomes a question with
-    # its next candidate first; a question and a different tile are left alone
+    # R3.3, rules that ask: two tiles read as 2-5; the one the net is less sure of becomes a
+    # question with its next candidate first; a question and a different tile are left alone
     decided = [(_j(0.9, (2, 5)), _guess(((2, 5), 0.95))),
                (_j(0.9, (2, 5)), _guess(((2, 5), 0.6), ((2, 6), 0.3))),
                (_j(0.5, (2, 5)), _guess(((2, 5), 0.5))),
                (_j(0.9, (1, 1)), _guess(((1, 1), 0.9)))]
-    out = consistent(decided)
+    out = consistent(decided, Rules(agree=0.8, alone=0.95, not_tile=0.0, veto=0.005))
     assert out[0] == decided[0][0] and out[2] == decided[2][0] and out[3] == decided[3][0]
     assert out[1].confidence < CONFIDENT and out[1].candidates[0] == T(2, 6)
     assert T(2, 5) in out[1].candidates
+
+
+
+def test_a_tile_read_twice_goes_with_the_shipped_rules():
+    # R3.3: the reading of 2-5 the net is less sure of goes (round C: no question where no
+    # tile is); a question and a different tile are left alone
+    decided = [(_j(0.9, (2, 5)), _guess(((2, 5), 0.95))),
+               (_j(0.9, (2, 5)), _guess(((2, 5), 0.6), ((2, 6), 0.3))),
+               (_j(0.5, (2, 5)), _guess(((2, 5), 0.5))),
+               (_j(0.9, (1, 1)), _guess(((1, 1), 0.9)))]
+    assert RULES.drop_twice
+    out = consistent(decided)
+    assert out == [decided[0][0], None, decided[2][0], decided[3][0]]

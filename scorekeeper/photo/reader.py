@@ -26,7 +26,8 @@ small frozen values: outlines (4 corners), :class:`~.crops.View`, :class:`~.judg
    real photos and renders reads each tile's halves from its straightened crop; where it
    agrees with the blob counts, or is very sure alone, the tile is read with confidence; where
    it all but rules out the blob counts' tile, that tile becomes a question; a question on an
-   outline it finds most likely no tile is not asked; and each tile exists once (R3.3).
+   outline it finds most likely no tile is not asked; and each tile exists once (R3.3): of a
+   tile read twice, the reading the classifier is less sure of goes.
 """
 
 from __future__ import annotations
@@ -169,10 +170,10 @@ def _classified(rgb: np.ndarray, judged: list[Seen | None], set_n: int) -> list[
 
 
 def _consistent(kept: list[Seen]) -> list[Seen]:
-    """Each tile exists once (R3.3): a second tile read as one already read becomes a
-    question (:func:`.choose.consistent`)."""
+    """Each tile exists once (R3.3): a second tile read as one already read, the one the
+    classifier is less sure of, goes (:func:`.choose.consistent`)."""
     decided = consistent([(s.judgement, s.guess) for s in kept])
-    return [Seen(s.box, j, s.views, s.guess) for s, j in zip(kept, decided)]
+    return [Seen(s.box, j, s.views, s.guess) for s, j in zip(kept, decided) if j is not None]
 
 
 def _judged(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[Seen | None]:
