@@ -112,3 +112,11 @@ def at_size(tab, width: int, height: int):
     tab.context.clear_cookies()
     tab.set_viewport_size({"width": width, "height": height})
     return tab
+
+
+def open_count_tiles(page, which: str) -> None:
+    """Open the round page's Count tiles dialog (*which*: the button's selector suffix, e.g.
+    "[data-seat='1']") and wait for its photo part, fetched on opening, to be in place: it
+    comes in above the tiles, so a tap before it lands could hit another tile."""
+    page.click(f".count-tiles{which}")
+    page.wait_for_selector("#photo-take", state="visible")

@@ -15,7 +15,7 @@ Chromium at a phone (390×844) and both ways of a tablet (768×1024, 1024×768):
 
 import pytest
 
-from helpers import api, at_size, create_game, served
+from helpers import api, at_size, create_game, open_count_tiles, served
 from scorekeeper.tiles import SETS
 
 pytestmark = pytest.mark.browser
@@ -108,7 +108,7 @@ def test_every_picker_fits(touch_tab, table, set_n):
         page.set_viewport_size({"width": w, "height": h})   # back, for the next tap
 
     page.goto(f"{base}/games/{gid}/rounds/1")
-    page.click(".count-tiles[data-seat='1']")
+    open_count_tiles(page, "[data-seat='1']")
     measure("Count tiles", "#pip-picker", "#pip-counter")
     page.goto(f"{base}/games/{gid}/rounds/1/referee?sketch=1")
     measure("Which tile?", ".referee-form .choice-picker")

@@ -8,7 +8,7 @@ Debian's Chromium via Playwright; the network is cut with ``context.set_offline`
 
 import pytest
 
-from helpers import api, create_game
+from helpers import api, create_game, open_count_tiles
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +45,7 @@ def save_offline(tablet, base, gid, counted=None):
     page.goto(f"{base}/games/{gid}/rounds/1")
     type_round(page, TYPED.values())
     if counted:
-        page.click(".count-tiles[data-seat='2']")
+        open_count_tiles(page, "[data-seat='2']")
         page.click(f"#pip-counter .tile-btn[data-tile='{counted}']")
         page.click("#pip-use")
     tablet.set_offline(True)

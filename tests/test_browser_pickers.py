@@ -9,7 +9,7 @@ Playwright, at tablet and phone sizes.
 import re
 
 import pytest
-from helpers import create_game
+from helpers import create_game, open_count_tiles
 
 pytestmark = pytest.mark.browser
 
@@ -89,7 +89,7 @@ def test_live_table_picker(live_server, served_gid, touch_page):
 def test_pip_counter(live_server, served_gid, touch_page):
     page = touch_page
     page.goto(f"{live_server}/games/{served_gid}/rounds/1")
-    page.click(".count-tiles[data-seat='1']")
+    open_count_tiles(page, "[data-seat='1']")
     picked = ["0-0", "4-9", "11-12"]
     for tile in picked:
         sel = f"#pip-counter .tile-btn[data-tile='{tile}']"

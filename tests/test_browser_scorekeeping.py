@@ -4,6 +4,7 @@ correct one, read the standings and the history. Debian's Chromium via Playwrigh
 import re
 
 import pytest
+from helpers import open_count_tiles
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +42,7 @@ def test_a_whole_evening_on_a_tablet(live_server, page):
     page.click(".went-out[data-seat='1']")
     page.fill("#score-0", "12")
     page.fill("#score-2", "30")
-    page.click(".count-tiles[data-seat='3']")
+    open_count_tiles(page, "[data-seat='3']")
     assert page.is_disabled("[data-tile='11-11']")           # the engine cannot be picked
     page.click("[data-tile='0-0']")
     page.click("[data-tile='3-4']")
@@ -49,7 +50,7 @@ def test_a_whole_evening_on_a_tablet(live_server, page):
     page.click("#pip-use")
     assert page.input_value("#score-3") == "57"
     # Reopening the counter for another player: those tiles are taken (R3.3).
-    page.click(".count-tiles[data-seat='0']")
+    open_count_tiles(page, "[data-seat='0']")
     assert page.is_disabled("[data-tile='0-0']")
     page.click("text=Cancel")
     page.click("#save-round")

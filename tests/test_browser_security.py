@@ -4,6 +4,7 @@ no console error on any page, and the page scripts still work (pip counter, new 
 import re
 
 import pytest
+from helpers import open_count_tiles
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +33,7 @@ def test_no_page_is_blocked_by_the_csp(live_server, watched):
     page.wait_for_url(re.compile(r"/rounds/1$"))
     gid = page.url.split("/")[4]
     # The pip counter (a dialog driven by the page script) under the policy.
-    page.click(".count-tiles >> nth=1")
+    open_count_tiles(page, " >> nth=1")
     page.click("[data-tile='3-4']")
     page.click("#pip-use")
     assert page.input_value("#score-1") == "7"
