@@ -17,7 +17,10 @@ def play(page, tile, end=None):
     page.click(f"label.tile-choice[title='{tile}']")
     if end:
         page.click(f"#play-form label.end-pill:has-text(\"{end}\")")
-    page.click("#record-play")
+    # A plain form post: wait for the page it answers with, or the next tap or look
+    # lands on the page before it (a phone once read no pills, a tablet a pill mid-load).
+    with page.expect_navigation():
+        page.click("#record-play")
 
 
 @pytest.mark.parametrize("width,height", [(1024, 768), (768, 1024), (390, 844)])
@@ -29,7 +32,8 @@ def test_a_foot_built_and_a_tile_on_its_toe(live_server, browser, width, height)
     page.goto(f"{live_server}/games/{gid}/rounds/1/live")
     page.select_option("#starter", "0")
     page.fill("#tiles_each", "10")
-    page.click("#start-live")
+    with page.expect_navigation():
+        page.click("#start-live")
     # R10.6: in her first turn Lan builds 6-3, the 3-3 and its first toe …
     play(page, "3-6")
     play(page, "3-3")
@@ -43,7 +47,8 @@ def test_a_foot_built_and_a_tile_on_its_toe(live_server, browser, width, height)
         assert box["height"] >= 44 and box["x"] + box["width"] <= width
     # Recorded without saying which end: refused with a sentence, nothing stored.
     page.click("label.tile-choice[title='2-3']")
-    page.click("#record-play")
+    with page.expect_navigation():
+        page.click("#record-play")
     assert "Pick a train." in page.inner_text(".form-error")
     play(page, "2-3", "a new toe")
     play(page, "3-4", "a new toe")
