@@ -54,17 +54,19 @@ def fold_model(source: str) -> Path:
     return NETS / "tilenet.onnx" if (NETS / "tilenet.onnx").exists() else tilenet.MODEL
 
 
-def guessed(photos: list[dict], crops: np.ndarray) -> None:
-    """Each outline's raw net outputs, from the fold net that never saw its photo's source."""
+def guessed(photos: list[dict], crops: np.ndarray, views: str = "mirror") -> None:
+    """Each outline's raw net outputs (V, OUTPUTS), from the fold net that never saw its
+    photo's source: its crop as the reader reads it (*views* "mirror": as it is and mirrored,
+    tilenet.views; "one": as it is), or "jitter": those and each jittered crop's."""
     for p in photos:
         model = fold_model(p["source"])
-        firsts = [o["crops"][0] for o in p["outlines"]]
-        if not firsts:
-            continue
-        x = crops[firsts].transpose(0, 3, 1, 2).astype(np.float32)
-        out = tilenet.session(model).run(None, {"crop": x})[0]
-        for o, y in zip(p["outlines"], out):
-            o["net"] = y
+        for o in p["outlines"]:
+            first, last = o["crops"]
+            x = crops[first:first + 1 if views != "jitter" else last].transpose(0, 3, 1, 2)
+            if views != "one":
+                x = tilenet.views(x).reshape(-1, *x.shape[1:])
+            o["net"] = tilenet.session(model).run(
+                None, {"crop": np.ascontiguousarray(x, dtype=np.float32)})[0]
 
 
 def answer(p: dict, rules: Rules | None) -> dict:
@@ -147,6 +149,8 @@ def main(argv=None) -> int:
     ap.add_argument("--twice", action="store_true",
                     help="figures for ways to treat a tile read twice (choose.consistent)")
     ap.add_argument("--nets", type=Path, default=OUT, help="the fold nets' folder")
+    ap.add_argument("--views", default="mirror", choices=("one", "mirror", "jitter"),
+                    help="the crops the net reads of each outline (the reader: mirror)")
     ap.add_argument("--read", action="store_true",
                     help="read every photo again, each with the net that never saw its source")
     args = ap.parse_args(argv)
@@ -156,7 +160,7 @@ def main(argv=None) -> int:
         return read_all(args.dir)
     labels = json.loads((args.dir / "labels.json").read_text(encoding="utf-8"))
     photos, crops = load(args.dir)
-    guessed(photos, crops)
+    guessed(photos, crops, args.views)
     print("without the net:", row(figures(photos, labels, None)))
     print(f"with it ({RULES}):", row(figures(photos, labels, RULES)))
     if args.twice:

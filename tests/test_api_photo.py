@@ -62,7 +62,7 @@ def read_as(monkeypatch):
         reading = Reading(tuple(Found(Tile.of(*t), BOX, 0.97) for t in tiles),
                           tuple(Unsure(BOX, tuple(Tile.of(*c) for c in cands))
                                 for cands in unsure), 640, 480)
-        monkeypatch.setattr(reader, "read_hand", lambda data, set_n: reading)
+        monkeypatch.setattr(reader, "read_hand", lambda data, set_n, out_of_hand=frozenset(): reading)
         return reading
     return fake
 
@@ -109,6 +109,24 @@ def test_a_game_gives_its_set_rules_engine_and_other_hands(client, game_factory,
     # Without the player, Ann's own stored 1-2 is another hand's too.
     body = post(client, game=gid, round="2").get_json()
     assert ("already_counted", [1, 2]) in [(p["code"], p["tile"]) for p in body["problems"]]
+
+
+def test_the_reader_is_told_what_cannot_be_in_the_hand(client, game_factory, monkeypatch):
+    """R3.3: the round's engine and the tiles counted in its other hands go to the reader,
+    which offers none of them; a set and rules sent alone tell it nothing more."""
+    told = []
+
+    def read(data, set_n, out_of_hand=frozenset()):
+        told.append((set_n, out_of_hand))
+        return Reading((), (), 640, 480)
+    monkeypatch.setattr(reader, "read_hand", read)
+    gid = game_factory(set=9)["id"]
+    client.put(f"/api/games/{gid}/rounds/2",
+               json={"hands": {"Ann": [[1, 2]], "Bob": [[2, 7], [0, 3]], "Chi": []}})
+    assert post(client, game=gid, round="2", player="Ann").status_code == 200
+    assert told[-1] == (9, {Tile.of(8, 8), Tile.of(2, 7), Tile.of(0, 3)})
+    assert post(client, set="9").status_code == 200
+    assert told[-1] == (9, frozenset())
 
 
 def test_sentences_follow_accept_language(client, read_as):
@@ -420,7 +438,7 @@ def test_a_reading_process_lost_is_503_and_the_next_read_works(new_app, database
         slots.processes.close()
 
 
-def _die(data, set_n):
+def _die(data, set_n, out_of_hand=frozenset()):
     os._exit(1)          # a reading process killed (for memory, say) mid-read
 
 
@@ -456,7 +474,7 @@ def test_reads_take_turns_on_the_real_server(new_app, database, monkeypatch):
     reading_now, most = [0], [0]
     lock = threading.Lock()
 
-    def counted(data, set_n):
+    def counted(data, set_n, out_of_hand=frozenset()):
         with lock:
             reading_now[0] += 1
             most[0] = max(most[0], reading_now[0])

@@ -106,6 +106,42 @@ def test_choose(name, j, g, want):
     assert len(set(got.candidates)) == len(got.candidates)
 
 
+# R3.3 and the round: tiles that cannot be in this hand (the engine, tiles counted in other
+# hands) as a table: (the blob counts, the net's guess, the tiles out, what is decided)
+ROUND = [
+    ("the blob counts read the engine with confidence: a question, its other candidate first",
+     _j(0.9, (6, 6), (5, 6)), _guess(((5, 6), 0.6)), {(6, 6)}, ((5, 6), False)),
+    ("... and read with confidence where the net agrees enough on the other", _j(0.9, (6, 6),
+     (5, 6)), _guess(((5, 6), 0.85)), {(6, 6)}, ((5, 6), True)),
+    ("the blob counts' only candidate is counted elsewhere: the net's best stands in",
+     _j(0.9, (2, 7)), _guess(((2, 8), 0.5)), {(2, 7)}, ((2, 8), False)),
+    ("a tile out of the hand is never offered, not even last", _j(0.3, (1, 4), (1, 3)),
+     _guess(((1, 4), 0.5), ((1, 5), 0.2)), {(1, 3)}, ((1, 4), False)),
+    ("tiles out of the hand change nothing else", _j(0.9, (3, 3)), _guess(((3, 3), 0.9)),
+     {(6, 6), (1, 2)}, ((3, 3), True)),
+]
+
+
+@pytest.mark.parametrize("name, j, g, out, want", ROUND, ids=[t[0] for t in ROUND])
+def test_choose_with_the_round(name, j, g, out, want):
+    out = frozenset(T(*t) for t in out)
+    got = choose(j, g, RULES, out)
+    tile, sure = want
+    assert got.candidates[0] == T(*tile) and (got.confidence >= CONFIDENT) == sure
+    assert not set(got.candidates) & out
+
+
+def test_the_net_never_offers_a_tile_out_of_the_hand():
+    out = np.full((1, tilenet.OUTPUTS), -20.0, np.float32)
+    out[0, tilenet.LEFT][6] = 10.0             # it looks like the 6-6 engine ...
+    out[0, tilenet.RIGHT][6] = 10.0
+    out[0, tilenet.RIGHT][5] = 6.0             # ... a little like the 5-6
+    (g,) = tilenet.guesses(out, 6, frozenset({T(6, 6)}))
+    assert T(6, 6) not in [t for t, _ in g.tiles]
+    # the 5-6 keeps its own small probability: not raised to fill the engine's place
+    assert g.best == T(5, 6) and g.tiles[0][1] < 0.05
+
+
 def test_questions_on_no_tile_can_be_dropped_in_the_lab():
     rules = Rules(agree=0.8, alone=0.95, not_tile=0.2, veto=0.005, firm=0.5)
     assert choose(_j(0.3, (1, 1)), _guess(((1, 1), 0.3), tile=0.05), rules) is None

@@ -470,6 +470,42 @@ def test_a_tile_whose_divider_cannot_be_seen_is_never_dropped():
     assert [f.tile for f in reading.tiles] == [Tile(2, 5)] and reading.unsure == ()
 
 
+def test_a_tile_that_cannot_be_in_the_hand_is_not_read():
+    # R3.3: told that the 2-5 is counted in another hand (or is the round's engine), the
+    # reader neither reads it nor offers it; the tile is asked about, not dropped
+    reading = reader.read_hand(_drawn_tile(True), 6, frozenset({Tile(2, 5)}))
+    assert reading.tiles == () and len(reading.unsure) == 1
+    assert Tile(2, 5) not in reading.unsure[0].candidates
+    # tiles out of the hand that it does not look like change nothing
+    assert reader.read_hand(_drawn_tile(True), 6, frozenset({Tile(6, 6), Tile(1, 3)})) == \
+        reader.read_hand(_drawn_tile(True), 6)
+
+
+def test_a_tile_found_twice_is_looked_at_once_when_once_is_enough(monkeypatch):
+    # the same outline found twice (at both sizes): its views are read once when the first
+    # reading is sure, both when it is not; the reading kept is the same as judging both
+    rgb, outlines = _rgb_and_outlines(_drawn_tile(True))
+    assert len(outlines) >= 1
+    twice = [outlines[0], outlines[0] + 2.0]
+    looked = []
+    real = reader._judged
+
+    def judged(rgb, tiles, set_n):
+        looked.append(len(tiles))
+        return real(rgb, tiles, set_n)
+    monkeypatch.setattr(reader, "_judged", judged)
+    once = reader._judged_once(rgb, twice, 6)
+    assert looked == [1] and once[1] is None
+    assert once[0].judgement.candidates[0] == Tile(2, 5)
+    assert [s.judgement for s in reader._once(once)] == \
+        [s.judgement for s in reader._once(real(rgb, twice, 6))]
+    # not sure of the first (no divider): the second is looked at too
+    rgb, outlines = _rgb_and_outlines(_drawn_tile(False))
+    looked.clear()
+    once = reader._judged_once(rgb, [outlines[0], outlines[0] + 2.0], 6)
+    assert looked == [1, 1] and None not in once
+
+
 def _rgb_and_outlines(data: bytes):
     rgb = decode.decode(data, long_side=reader.READ_SIDE).rgb
     return rgb, reader._outlines(rgb)

@@ -109,6 +109,13 @@ class HandPhoto:
                            "player")
         return cls(photo, game.set, game.options, rnd.engine, rnd.counted_tiles(but=player))
 
+    @property
+    def out_of_hand(self) -> frozenset[Tile]:
+        """The tiles that cannot be in this hand (R3.3): the round's engine, on the table,
+        and the tiles counted in its other hands; the reader offers none of them."""
+        engine = frozenset() if self.engine is None else {Tile.double(self.engine)}
+        return frozenset(engine) | self.counted
+
     def read(self, slots: "ReadSlots"):
         """The photo read (scorekeeper.photo.reader), in a reading process when the app has
         them; a photo it cannot decode is refused."""
@@ -117,8 +124,8 @@ class HandPhoto:
         from ..photo.worker import WorkerLost
         try:
             if slots.processes is not None:
-                return slots.processes.read(self.photo, self.set_n)
-            return read_hand(self.photo, self.set_n)
+                return slots.processes.read(self.photo, self.set_n, self.out_of_hand)
+            return read_hand(self.photo, self.set_n, self.out_of_hand)
         except PhotoError as error:     # translated here: it may come from another process
             raise BadInput(_(error.msgid, **error.values), "photo") from None
         except WorkerLost:

@@ -49,9 +49,24 @@ def _merged(*lists) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-def choose(j: Judgement, g: Guess, rules: Rules = RULES) -> Judgement | None:
-    """One tile decided from the blob counts' judgement *j* and the classifier's guess *g*;
-    None when it is most likely no tile at all and nothing read it with confidence."""
+def without(j: Judgement, out_of_hand: frozenset[Tile], g: Guess) -> Judgement:
+    """The blob counts' judgement *j* with the tiles that cannot be in this hand (the
+    round's engine, tiles counted in other hands: R3.3) taken out; a tile it read with
+    confidence that is one of them is no longer sure (the net's best stands in where the
+    blob counts have no other candidate)."""
+    if not out_of_hand or not set(j.candidates) & out_of_hand:
+        return j
+    kept = tuple(t for t in j.candidates if t not in out_of_hand) or (g.best,)
+    sure = j.candidates[0] not in out_of_hand
+    return Judgement(kept, j.confidence if sure else min(j.confidence, CONFIDENT / 2))
+
+
+def choose(j: Judgement, g: Guess, rules: Rules = RULES,
+           out_of_hand: frozenset[Tile] = frozenset()) -> Judgement | None:
+    """One tile decided from the blob counts' judgement *j* and the classifier's guess *g*
+    (which offers no tile *out_of_hand*); None when it is most likely no tile at all and
+    nothing read it with confidence."""
+    j = without(j, out_of_hand, g)
     blob = j.candidates[0]
     best, q = g.tiles[0]
     net = [t for t, _ in g.tiles]

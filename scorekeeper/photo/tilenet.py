@@ -77,28 +77,60 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=-1, keepdims=True)
 
 
-def guesses(outputs: np.ndarray, set_n: int) -> list[Guess]:
-    """The net's *outputs* (N, OUTPUTS) as tiles of a double-*set_n* set by probability:
-    P(a-b) = pL(a) pR(b) + pL(b) pR(a) (either way round), over the set's tiles only."""
+def _pairs(o: np.ndarray, top: int) -> np.ndarray:
+    """P(a-b) = pL(a) pR(b) + pL(b) pR(a) for a <= b (upper triangle), from one output row."""
+    pl, pr = _softmax(o[LEFT])[:top + 1], _softmax(o[RIGHT])[:top + 1]
+    joint = np.outer(pl, pr)
+    pair = np.triu(joint + joint.T)
+    pair[np.diag_indices(top + 1)] /= 2            # a double counted once
+    return pair / max(float(pair.sum()), 1e-12)
+
+
+def guesses(outputs: np.ndarray, set_n: int,
+            out_of_hand: frozenset[Tile] = frozenset()) -> list[Guess]:
+    """The net's *outputs* (N, OUTPUTS), or (N, V, OUTPUTS) for V views of each crop, as
+    tiles of a double-*set_n* set by probability: P(a-b) = pL(a) pR(b) + pL(b) pR(a) (either
+    way round), over the set's tiles only, averaged over the views.  Tiles *out_of_hand*
+    (the round's engine, tiles counted in other hands: R3.3) are not offered, and the
+    others keep their own probability (not raised to fill the gap): a crop that looks like
+    the engine is not read as its neighbour with more confidence than the net has in it."""
     top = max(0, min(TOP, set_n))
     out = []
     for o in outputs:
-        pl, pr = _softmax(o[LEFT])[:top + 1], _softmax(o[RIGHT])[:top + 1]
-        joint = np.outer(pl, pr)
-        pair = np.triu(joint + joint.T)
-        pair[np.diag_indices(top + 1)] /= 2            # a double counted once
-        pair /= max(float(pair.sum()), 1e-12)
+        rows = o.reshape(-1, OUTPUTS)
+        pair = np.mean([_pairs(r, top) for r in rows], axis=0)
+        for t in out_of_hand:
+            if t.high <= top:
+                pair[t.low, t.high] = -1.0             # never among the tiles offered
         order = np.argsort(-pair, axis=None)[:6]
         tiles = tuple((Tile.of(int(i // (top + 1)), int(i % (top + 1))),
-                       float(pair.flat[i])) for i in order)
-        out.append(Guess(tiles, float(1.0 / (1.0 + np.exp(o[NOT_A_TILE])))))
+                       float(pair.flat[i])) for i in order if pair.flat[i] >= 0)
+        tile = float(np.mean(1.0 / (1.0 + np.exp(rows[:, NOT_A_TILE]))))
+        out.append(Guess(tiles, tile))
     return out
 
 
+#: How many views of each crop the net reads (:func:`views`): 1, as it is (2 would add it
+#: mirrored; measured in docs/photo-reader.md, round D).
+VIEWS = 1
+
+
+def views(x: np.ndarray) -> np.ndarray:
+    """The crops *x* (N, 3, H, W) as the net reads them: each as it is and mirrored top to
+    bottom, (N, VIEWS, 3, H, W).  (A half turn adds nothing: the net reads each half the
+    same way up, so a crop turned gives the same halves swapped.)"""
+    return np.stack([x, x[:, :, ::-1, :]][:VIEWS], axis=1)
+
+
 def classify(rgb: np.ndarray, boxes: list[np.ndarray], set_n: int,
+             out_of_hand: frozenset[Tile] = frozenset(),
              model: Path | None = None) -> list[Guess]:
-    """The classifier's guess for each tile outline in *boxes* (photo-array pixels)."""
+    """The classifier's guess for each tile outline in *boxes* (photo-array pixels), tiles
+    *out_of_hand* left out (:func:`guesses`)."""
     if not boxes:
         return []
-    x = np.stack([crop_of(rgb, b) for b in boxes]).transpose(0, 3, 1, 2).astype(np.float32)
-    return guesses(session(model).run(None, {"crop": x})[0], set_n)
+    x = views(np.stack([crop_of(rgb, b) for b in boxes]).transpose(0, 3, 1, 2))
+    n = len(boxes)
+    flat = np.ascontiguousarray(x.reshape(-1, *x.shape[2:]), dtype=np.float32)
+    out = session(model).run(None, {"crop": flat})[0]
+    return guesses(out.reshape(n, -1, OUTPUTS), set_n, out_of_hand)

@@ -81,9 +81,9 @@ def _running(pid: int) -> bool:
         return True
 
 
-def _read(data: bytes, set_n: int) -> Reading:
+def _read(data: bytes, set_n: int, out_of_hand: frozenset) -> Reading:
     from .reader import read_hand
-    return read_hand(data, set_n)
+    return read_hand(data, set_n, out_of_hand)
 
 
 def _context():
@@ -112,11 +112,11 @@ class ReadingProcesses:
                                                  initializer=_start, initargs=(os.getpid(),))
             return self._pool
 
-    def read(self, data: bytes, set_n: int) -> Reading:
+    def read(self, data: bytes, set_n: int, out_of_hand: frozenset = frozenset()) -> Reading:
         """The photo read in one of the processes (PhotoError as from read_hand)."""
         pool = self._executor()
         try:
-            return pool.submit(_read, data, set_n).result()
+            return pool.submit(_read, data, set_n, out_of_hand).result()
         except BrokenProcessPool:
             with self._lock:
                 if self._pool is pool:
