@@ -495,8 +495,8 @@ def test_a_tile_found_twice_is_looked_at_once_when_once_is_enough(monkeypatch):
         return real(rgb, tiles, set_n)
     monkeypatch.setattr(reader, "_judged", judged)
     once = reader._judged_once(rgb, twice, 6)
-    assert looked == [1] and once[1] is None
-    assert once[0].judgement.candidates[0] == Tile(2, 5)
+    assert looked == [1] and once[1].judgement == once[0].judgement
+    assert once[0].judgement.candidates[0] == Tile(2, 5) and (once[1].box == twice[1]).all()
     assert [s.judgement for s in reader._once(once)] == \
         [s.judgement for s in reader._once(real(rgb, twice, 6))]
     # not sure of the first (no divider): the second is looked at too

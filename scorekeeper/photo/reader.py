@@ -174,10 +174,10 @@ def _same_place(a: np.ndarray, b: np.ndarray) -> bool:
 
 def _judged_once(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[Seen | None]:
     """Step 2, a place found twice looked at once where once is enough: the first outline
-    of each place (in the order step 1 found them) is judged; the others there only when
-    it was not read with confidence (then :func:`_once` keeps the surer).  A tile found at
-    both sizes costs one tile's views instead of two: large hands are read in about 2/3 of
-    the time, with the same readings on the shared photos."""
+    of each place (in the order step 1 found them) is judged; the others there are judged
+    only when it was not read with confidence, and otherwise take its judgement on their own
+    outline (the classifier still reads each outline's crop, and :func:`_once` keeps the
+    surer).  A tile found at both sizes costs one tile's views instead of two."""
     first: list[int] = []
     lead = []
     for i, t in enumerate(tiles):
@@ -188,8 +188,14 @@ def _judged_once(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[S
     out: list[Seen | None] = [None] * len(tiles)
     for i, s in zip(first, _judged(rgb, [tiles[i] for i in first], set_n)):
         out[i] = s
-    again = [i for i in range(len(tiles)) if lead[i] != i and (
-        out[lead[i]] is None or out[lead[i]].judgement.confidence < CONFIDENT)]
+    again = []
+    for i, k in enumerate(lead):
+        if k == i:
+            continue
+        if out[k] is None or out[k].judgement.confidence < CONFIDENT:
+            again.append(i)
+        else:
+            out[i] = Seen(tiles[i], out[k].judgement, out[k].views)
     if again:
         for i, s in zip(again, _judged(rgb, [tiles[i] for i in again], set_n)):
             out[i] = s
