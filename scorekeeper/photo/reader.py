@@ -165,25 +165,22 @@ def _detect(rgb: np.ndarray, set_n: int,
     return _consistent(_once(_classified(rgb, judged, set_n, out_of_hand)))
 
 
-def _same_place(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether two outlines are one tile found twice (their middles closer than 0.4 of the
-    narrower one's width: :func:`_once` keeps one of them)."""
-    return bool(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0))
-                < 0.4 * min(box_width(a), box_width(b)))
-
-
 def _judged_once(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[Seen | None]:
     """Step 2, a place found twice looked at once where once is enough: the first outline
     of each place (in the order step 1 found them) is judged; the others there are judged
     only when it was not read with confidence, and otherwise take its judgement on their own
     outline (the classifier still reads each outline's crop, and :func:`_once` keeps the
     surer).  A tile found at both sizes costs one tile's views instead of two."""
+    centres = np.array([t.mean(axis=0) for t in tiles]).reshape(-1, 2)
+    widths = np.array([box_width(t) for t in tiles])
     first: list[int] = []
     lead = []
-    for i, t in enumerate(tiles):
-        k = next((k for k in first if _same_place(tiles[k], t)), None)
-        lead.append(i if k is None else k)
-        if k is None:
+    for i in range(len(tiles)):
+        near = (np.hypot(*(centres[first] - centres[i]).T)
+                < 0.4 * np.minimum(widths[first], widths[i])) if first else []
+        k = first[int(np.argmax(near))] if np.any(near) else i
+        lead.append(k)
+        if k == i:
             first.append(i)
     out: list[Seen | None] = [None] * len(tiles)
     for i, s in zip(first, _judged(rgb, [tiles[i] for i in first], set_n)):
