@@ -87,8 +87,8 @@ def answer(p: dict, rules: Rules | None) -> dict:
     kept = reader._once(seen)
     if rules is not None:
         decided = consistent([(s.judgement, s.guess) for s in kept], rules)
-        kept = [reader.Seen(s.box, j, (), s.guess)
-                for s, j in zip(kept, decided) if j is not None]
+        kept = reader._apart([reader.Seen(s.box, j, (), s.guess)
+                              for s, j in zip(kept, decided) if j is not None])
     found, unsure = [], []
     for s in kept:
         box = tuple((float(x), float(y)) for x, y in s.box)
@@ -151,6 +151,8 @@ def main(argv=None) -> int:
     ap.add_argument("--nets", type=Path, default=OUT, help="the fold nets' folder")
     ap.add_argument("--views", default="mirror", choices=("one", "mirror", "jitter"),
                     help="the crops the net reads of each outline (the reader: mirror)")
+    ap.add_argument("--apart", action="store_true",
+                    help="figures for not asking questions inside or unlike the sure tiles")
     ap.add_argument("--read", action="store_true",
                     help="read every photo again, each with the net that never saw its source")
     args = ap.parse_args(argv)
@@ -168,6 +170,13 @@ def main(argv=None) -> int:
             r = replace(RULES, drop_twice=drop)
             print(f"a tile read twice {'dropped' if drop else 'asked'}:",
                   row(figures(photos, labels, r)), flush=True)
+    if args.apart:
+        for size, inside in itertools.product(
+                (None, (0.5, 2.0), (0.6, 1.7), (0.7, 1.45), (0.4, 2.5)), (False, True)):
+            reader.APART_SIZE, reader.APART_INSIDE = size, inside
+            print(f"apart: size {size}, inside {inside}:",
+                  row(figures(photos, labels, RULES)), flush=True)
+        reader.APART_SIZE, reader.APART_INSIDE = None, False
     if args.grid:
         for agree, alone, not_tile, veto in itertools.product(
                 (0.6, 0.7, 0.8), (0.95, 0.97, 0.985), (0.0, 0.05, 0.1, 0.2, 0.3),

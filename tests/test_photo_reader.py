@@ -506,6 +506,34 @@ def test_a_tile_found_twice_is_looked_at_once_when_once_is_enough(monkeypatch):
     assert looked == [1, 1] and None not in once
 
 
+def _seen(x, y, w, conf, tile=(2, 5)):
+    """A tile seen with its outline w wide and 2w long, its middle at (x, y)."""
+    box = np.array([[x - w, y - w / 2], [x + w, y - w / 2], [x + w, y + w / 2],
+                    [x - w, y + w / 2]], np.float64)
+    return reader.Seen(box, reader.Judgement((Tile.of(*tile),), conf), ())
+
+
+# A hand is laid face up, its tiles apart: (what was seen besides a 2-5 read with confidence,
+# 100 px wide, at (500, 500); whether it is still asked)
+APART = [
+    ("a question on one half of the tile (a half read as a tile)", _seen(550, 500, 50, 0.4),
+     False),
+    ("a question on a pip of it", _seen(520, 480, 10, 0.3), False),
+    ("a question larger than the tile around it (it may hold a tile beside it)",
+     _seen(560, 500, 130, 0.4), True),
+    ("a question on a tile beside it", _seen(500, 620, 100, 0.4), True),
+    ("a question half off its edge", _seen(500, 560, 60, 0.4), True),
+    ("a second tile read with confidence is never dropped here", _seen(550, 500, 50, 0.9,
+                                                                        (1, 1)), True),
+]
+
+
+@pytest.mark.parametrize("name, other, asked", APART, ids=[a[0] for a in APART])
+def test_questions_on_part_of_a_sure_tile_are_not_asked(name, other, asked):
+    sure = _seen(500, 500, 100, 0.9)
+    assert reader._apart([sure, other]) == ([sure, other] if asked else [sure])
+
+
 def _rgb_and_outlines(data: bytes):
     rgb = decode.decode(data, long_side=reader.READ_SIDE).rgb
     return rgb, reader._outlines(rgb)
