@@ -54,17 +54,17 @@ def fold_model(source: str) -> Path:
     return NETS / "tilenet.onnx" if (NETS / "tilenet.onnx").exists() else tilenet.MODEL
 
 
-def guessed(photos: list[dict], crops: np.ndarray, views: str = "mirror") -> None:
+def guessed(photos: list[dict], crops: np.ndarray, views: str = "one") -> None:
     """Each outline's raw net outputs (V, OUTPUTS), from the fold net that never saw its
-    photo's source: its crop as the reader reads it (*views* "mirror": as it is and mirrored,
-    tilenet.views; "one": as it is), or "jitter": those and each jittered crop's."""
+    photo's source: its crop as it is (*views* "one") or also mirrored (tilenet.views with
+    VIEWS 2: "mirror"), or "jitter": those and each jittered crop's."""
     for p in photos:
         model = fold_model(p["source"])
         for o in p["outlines"]:
             first, last = o["crops"]
             x = crops[first:first + 1 if views != "jitter" else last].transpose(0, 3, 1, 2)
             if views != "one":
-                x = tilenet.views(x).reshape(-1, *x.shape[1:])
+                x = np.stack([x, x[:, :, ::-1, :]], axis=1).reshape(-1, *x.shape[1:])
             o["net"] = tilenet.session(model).run(
                 None, {"crop": np.ascontiguousarray(x, dtype=np.float32)})[0]
 
@@ -149,8 +149,8 @@ def main(argv=None) -> int:
     ap.add_argument("--twice", action="store_true",
                     help="figures for ways to treat a tile read twice (choose.consistent)")
     ap.add_argument("--nets", type=Path, default=OUT, help="the fold nets' folder")
-    ap.add_argument("--views", default="mirror", choices=("one", "mirror", "jitter"),
-                    help="the crops the net reads of each outline (the reader: mirror)")
+    ap.add_argument("--views", default="one", choices=("one", "mirror", "jitter"),
+                    help="the crops the net reads of each outline (the reader: one)")
     ap.add_argument("--apart", action="store_true",
                     help="figures for not asking questions inside or unlike the sure tiles")
     ap.add_argument("--read", action="store_true",

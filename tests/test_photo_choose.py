@@ -57,6 +57,23 @@ def test_guesses_are_tiles_of_the_set_either_way_round():
     assert g.best == T(5, 9)
 
 
+def test_a_crop_is_read_as_it_is_and_mirrored_the_probabilities_averaged():
+    x = np.arange(2 * 3 * 4 * 6, dtype=np.uint8).reshape(2, 3, 4, 6)
+    v = tilenet.views(x)
+    assert v.shape == (2, tilenet.VIEWS, 3, 4, 6) and tilenet.VIEWS == 2
+    assert (v[:, 0] == x).all() and (v[:, 1] == x[:, :, ::-1, :]).all()
+    # one view sure of 2-5, the other of 2-4: each has half the probability, in either order
+    out = np.full((1, 2, tilenet.OUTPUTS), -20.0, np.float32)
+    out[0, :, tilenet.LEFT.start + 2] = 10.0
+    out[0, 0, tilenet.RIGHT.start + 5] = 10.0
+    out[0, 1, tilenet.RIGHT.start + 4] = 10.0
+    out[0, 0, tilenet.NOT_A_TILE], out[0, 1, tilenet.NOT_A_TILE] = -10.0, 10.0
+    (g,) = tilenet.guesses(out, 6)
+    assert {t for t, _ in g.tiles[:2]} == {T(2, 5), T(2, 4)}
+    assert abs(g.p(T(2, 5)) - 0.5) < 1e-3 and abs(g.p(T(2, 4)) - 0.5) < 1e-3
+    assert abs(g.tile - 0.5) < 1e-3
+
+
 def _guess(*tiles, tile=0.95):
     return Guess(tuple((T(*t), p) for t, p in tiles), tile)
 

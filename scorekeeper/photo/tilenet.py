@@ -110,9 +110,11 @@ def guesses(outputs: np.ndarray, set_n: int,
     return out
 
 
-#: How many views of each crop the net reads (:func:`views`): 1, as it is (2 would add it
-#: mirrored; measured in docs/photo-reader.md, round D).
-VIEWS = 1
+#: How many views of each crop the net reads (:func:`views`): 2, as it is and mirrored, the
+#: probabilities averaged (docs/photo-reader.md, round D: on the shared photos, each read by
+#: a net that never saw its source, tiles wrong and not flagged 12 -> 9 of 447; on the
+#: held-out renders 9 -> 11 of 213).
+VIEWS = 2
 
 
 def views(x: np.ndarray) -> np.ndarray:
