@@ -2,7 +2,8 @@
 net never saw, without reading the photos again: choosing :mod:`scorekeeper.photo.choose`'s
 thresholds.
 
-    .venv/bin/python -m photolab.crops_bench /work/shared/photos [--grid]
+    .venv/bin/python -m photolab.crops_bench /work/shared/photos [--grid] [--twice] [--apart]
+        [--by-number] [--views one|mirror|jitter] [--nets DIR] [--read]
 
 Uses photolab/looks.py's outlines (and their crops) and photolab/train_crops.py's fold nets
 (photolab/out/tilenet-fold-K.onnx, tilenet-folds.json): every outline of a photo is
@@ -142,6 +143,30 @@ def read_all(folder: Path) -> int:
     return 0
 
 
+def by_number(photos: list[dict]) -> None:
+    """For the outlines on labelled tiles, by the tile's higher half: how often the net's
+    best tile (from the fold that never saw the source) is right, and the blob counts' first
+    candidate, and that candidate read with confidence."""
+    rows: dict[int, list[int]] = {}
+    for p in photos:
+        for o in p["outlines"]:
+            if o["truth"] < 0:
+                continue
+            tile = Tile.of(*p["tiles"][o["truth"]])
+            (g,) = tilenet.guesses(o["net"][None], p["set"])
+            d = o["decided"]
+            blob = d is not None and Tile.of(*d["candidates"][0]) == tile
+            r = rows.setdefault(tile.high, [0, 0, 0, 0])
+            r[0] += g.best == tile
+            r[1] += blob
+            r[2] += blob and d["confidence"] >= CONFIDENT
+            r[3] += 1
+    print("higher half: the net right, blob counts right (with confidence), of outlines")
+    for high in sorted(rows):
+        net, blob, sure, n = rows[high]
+        print(f"{high:2d}: {net}/{n}, {blob}/{n} ({sure})")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("dir", type=Path)
@@ -151,6 +176,8 @@ def main(argv=None) -> int:
     ap.add_argument("--nets", type=Path, default=OUT, help="the fold nets' folder")
     ap.add_argument("--views", default="one", choices=("one", "mirror", "jitter"),
                     help="the crops the net reads of each outline (the reader: one)")
+    ap.add_argument("--by-number", action="store_true",
+                    help="how often each reader is right, by the tile's higher half")
     ap.add_argument("--apart", action="store_true",
                     help="figures for not asking questions inside or unlike the sure tiles")
     ap.add_argument("--read", action="store_true",
@@ -163,6 +190,8 @@ def main(argv=None) -> int:
     labels = json.loads((args.dir / "labels.json").read_text(encoding="utf-8"))
     photos, crops = load(args.dir)
     guessed(photos, crops, args.views)
+    if args.by_number:
+        by_number(photos)
     print("without the net:", row(figures(photos, labels, None)))
     print(f"with it ({RULES}):", row(figures(photos, labels, RULES)))
     if args.twice:
