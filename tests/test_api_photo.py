@@ -454,6 +454,25 @@ def test_slots_default_to_the_cores_but_one(app, monkeypatch):
         assert photo_api.default_reads() == reads
 
 
+def test_a_reading_process_shares_the_cores_among_the_reads(monkeypatch):
+    for cores, reads, threads in [(None, 1, 1), (2, 1, 2), (4, 2, 2), (3, 2, 1), (16, 2, 4)]:
+        monkeypatch.setattr(os, "cpu_count", lambda: cores)
+        assert photo_api.default_threads(reads) == threads
+    # the reading process's segmenter takes the threads it is given
+    from scorekeeper.photo import segment, worker
+    pool = worker.ReadingProcesses(1, threads=3)
+    try:
+        assert pool._executor().submit(_segmenter_threads).result(timeout=60) == 3
+    finally:
+        pool.close()
+    assert segment.THREADS == 1        # this process's own reads keep one
+
+
+def _segmenter_threads() -> int:
+    from scorekeeper.photo import segment
+    return segment.net().get_session_options().intra_op_num_threads
+
+
 def _send(base: str, photo: bytes, **fields) -> tuple[int, dict]:
     body, kind = multipart(photo, **fields)
     req = urllib.request.Request(base + "/api/hand-photo", data=body, method="POST",

@@ -276,7 +276,8 @@ def _make_read_slots(state) -> None:
     processes = None
     if config.get("PHOTO_PROCESSES", not state.app.testing):
         from ..photo.worker import ReadingProcesses     # imports no OpenCV: started lazily
-        processes = ReadingProcesses(reads)
+        processes = ReadingProcesses(reads, int(config.get("PHOTO_THREADS")
+                                                or default_threads(reads)))
     state.app.extensions["scorekeeper.photo_reads"] = ReadSlots(
         reads, float(config.get("PHOTO_WAIT", PHOTO_WAIT)),
         int(config.get("PHOTO_QUEUE", PHOTO_QUEUE)), processes)
@@ -286,6 +287,13 @@ def default_reads() -> int:
     """Photos read at once by default: every core but one, at least one, at most
     MOST_READS."""
     return max(1, min(MOST_READS, (os.cpu_count() or 1) - 1))
+
+
+def default_threads(reads: int) -> int:
+    """The segmenter's threads in each reading process by default: the machine's cores
+    shared among the reads at once, 1 to 4 (the process is niced, so the pages still come
+    first: bench/photo_load.py)."""
+    return max(1, min(4, (os.cpu_count() or 1) // max(1, reads)))
 
 
 def read_slots() -> ReadSlots:

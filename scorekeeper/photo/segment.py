@@ -1,7 +1,8 @@
 """The segmenter: every pixel of a picture labelled with one of :mod:`.classes`.
 
 One small encoder-decoder (``model.onnx``, trained on renders by ``photolab/train.py``; its
-provenance in ``model.json`` beside it), run by onnxruntime on one thread, telemetry off.
+provenance in ``model.json`` beside it), run by onnxruntime (one thread unless told more),
+telemetry off.
 """
 
 from __future__ import annotations
@@ -20,12 +21,16 @@ MODEL = Path(__file__).resolve().parent / "model.onnx"
 #: round A2 needed, and what the figures in docs/photo-reader.md were measured with.
 MULTIPLE = 32
 
+#: Threads for each run of the segmenter (set before the first read: a reading process
+#: of scorekeeper.photo.worker may have more than one core to itself).
+THREADS = 1
+
 _session = None
 _lock = threading.Lock()
 
 
 def net():
-    """The segmenter's onnxruntime session, made once (one thread per run)."""
+    """The segmenter's onnxruntime session, made once (:data:`THREADS` threads a run)."""
     global _session
     if _session is None:
         with _lock:
@@ -34,7 +39,7 @@ def net():
                 # no telemetry events written on the server's disk (ETW/1DS logging)
                 ort.disable_telemetry_events()
                 opts = ort.SessionOptions()
-                opts.intra_op_num_threads = 1
+                opts.intra_op_num_threads = THREADS
                 opts.inter_op_num_threads = 1
                 opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
                 cv2.setNumThreads(1)

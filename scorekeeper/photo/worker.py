@@ -37,15 +37,18 @@ class WorkerLost(Exception):
     starts a fresh one."""
 
 
-def _start(server: int) -> None:
-    """In each reading process: nicer than the server (process *server*), one thread for
-    each library, and gone when the server is (:func:`_leave_with`)."""
+def _start(server: int, threads: int = 1) -> None:
+    """In each reading process: nicer than the server (process *server*), *threads*
+    threads for the segmenter (one for the rest), and gone when the server is
+    (:func:`_leave_with`)."""
     _leave_with(server)
     os.environ["OMP_NUM_THREADS"] = "1"
     try:
         os.nice(NICE)
     except OSError:         # a platform without nice: read at the server's priority
         pass
+    from . import segment
+    segment.THREADS = threads
     from . import reader     # loaded once, now: the first read takes no longer than the next
     reader.read_array(__import__("numpy").zeros((64, 64, 3), "uint8"))
 
@@ -97,11 +100,11 @@ def _context():
 
 
 class ReadingProcesses:
-    """*n* processes reading photos; :meth:`read` blocks its thread (not the interpreter
-    lock) until the photo is read."""
+    """*n* processes reading photos, the segmenter in each on *threads* threads;
+    :meth:`read` blocks its thread (not the interpreter lock) until the photo is read."""
 
-    def __init__(self, n: int):
-        self.n = n
+    def __init__(self, n: int, threads: int = 1):
+        self.n, self.threads = n, threads
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -109,7 +112,8 @@ class ReadingProcesses:
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.n, mp_context=_context(),
-                                                 initializer=_start, initargs=(os.getpid(),))
+                                                 initializer=_start,
+                                                 initargs=(os.getpid(), self.threads))
             return self._pool
 
     def read(self, data: bytes, set_n: int, out_of_hand: frozenset = frozenset()) -> Reading:
