@@ -220,9 +220,6 @@ def _consistent(kept: list[Seen]) -> list[Seen]:
     return [Seen(s.box, j, s.views, s.guess) for s, j in zip(kept, decided) if j is not None]
 
 
-#: A question's outline this many times narrower or wider than the median tile read with
-#: confidence (of at least two) is something else on the table; None: asked all the same.
-APART_SIZE: tuple[float, float] | None = None
 #: A question whose middle lies inside a tile read with confidence, and smaller, is part of
 #: that tile (:func:`_part_of`): not asked.  Measured in docs/photo-reader.md (round D):
 #: questions where no tile is 125 -> 84 on the shared photos, 48 -> 33 on the held-out
@@ -251,24 +248,14 @@ def _part_of(question: np.ndarray, tile: np.ndarray) -> bool:
 
 
 def _apart(kept: list[Seen]) -> list[Seen]:
-    """A hand is laid face up, its tiles apart and of one set: a question (a tile not read
-    with confidence) that is part of a tile read with confidence, or much smaller or larger
-    than the tiles read with confidence, is not asked (:data:`APART_SIZE`,
-    :data:`APART_INSIDE`)."""
+    """A hand is laid face up, its tiles apart: a question (a tile not read with
+    confidence) that is part of a tile read with confidence is not asked
+    (:data:`APART_INSIDE`)."""
     sure = [s for s in kept if s.judgement.confidence >= CONFIDENT]
-    if not sure or (APART_SIZE is None and not APART_INSIDE):
+    if not sure or not APART_INSIDE:
         return kept
-    width = float(np.median([box_width(s.box) for s in sure])) if len(sure) >= 2 else None
-    out = []
-    for s in kept:
-        if s.judgement.confidence < CONFIDENT:
-            if APART_INSIDE and any(_part_of(s.box, t.box) for t in sure):
-                continue
-            if APART_SIZE and width and not (
-                    APART_SIZE[0] <= box_width(s.box) / width <= APART_SIZE[1]):
-                continue
-        out.append(s)
-    return out
+    return [s for s in kept if s.judgement.confidence >= CONFIDENT
+            or not any(_part_of(s.box, t.box) for t in sure)]
 
 
 def _judged(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[Seen | None]:
