@@ -459,13 +459,12 @@ def test_a_reading_process_shares_the_cores_among_the_reads(monkeypatch):
         monkeypatch.setattr(os, "cpu_count", lambda: cores)
         assert photo_api.default_threads(reads) == threads
     # the reading process's segmenter takes the threads it is given
-    from scorekeeper.photo import segment, worker
+    from scorekeeper.photo import worker
     pool = worker.ReadingProcesses(1, threads=3)
     try:
         assert pool._executor().submit(_segmenter_threads).result(timeout=60) == 3
     finally:
         pool.close()
-    assert segment.THREADS == 1        # this process's own reads keep one
 
 
 def _segmenter_threads() -> int:

@@ -128,8 +128,11 @@ def test_choose(name, j, g, want):
 ROUND = [
     ("the blob counts read the engine with confidence: a question, its other candidate first",
      _j(0.9, (6, 6), (5, 6)), _guess(((5, 6), 0.6)), {(6, 6)}, ((5, 6), False)),
-    ("... and read with confidence where the net agrees enough on the other", _j(0.9, (6, 6),
-     (5, 6)), _guess(((5, 6), 0.85)), {(6, 6)}, ((5, 6), True)),
+    ("... a question even where the net is sure of the other (the engine may be in the "
+     "photo after all: a tile read instead would carry no mark)", _j(0.9, (6, 6), (5, 6)),
+     _guess(((5, 6), 0.99)), {(6, 6)}, ((5, 6), False)),
+    ("the blob counts unsure, their second candidate out of the hand: read as usual",
+     _j(0.5, (5, 6), (6, 6)), _guess(((5, 6), 0.85)), {(6, 6)}, ((5, 6), True)),
     ("the blob counts' only candidate is counted elsewhere: the net's best stands in",
      _j(0.9, (2, 7)), _guess(((2, 8), 0.5)), {(2, 7)}, ((2, 8), False)),
     ("a tile out of the hand is never offered, not even last", _j(0.3, (1, 4), (1, 3)),
@@ -146,6 +149,27 @@ def test_choose_with_the_round(name, j, g, out, want):
     tile, sure = want
     assert got.candidates[0] == T(*tile) and (got.confidence >= CONFIDENT) == sure
     assert not set(got.candidates) & out
+
+
+def test_every_tile_out_of_the_hand_is_a_question_not_an_error():
+    # a round that says every tile of the set is elsewhere (it cannot be, but no input
+    # may break the reader): the tile is asked about
+    everything = frozenset(T(a, b) for a in range(7) for b in range(a, 7))
+    out = np.zeros((1, tilenet.OUTPUTS), np.float32)
+    (g,) = tilenet.guesses(out, 6, everything)
+    assert g.tiles == ()
+    got = choose(_j(0.9, (2, 5)), g, RULES, everything)
+    assert got.confidence < CONFIDENT and got.candidates == (T(2, 5),)
+    assert consistent([(got, g)]) == [got]
+
+
+def test_a_tile_is_offered_once_even_when_the_net_is_certain():
+    out = np.full((1, tilenet.OUTPUTS), -200.0, np.float32)   # every other tile underflows
+    out[0, tilenet.LEFT.start + 2] = out[0, tilenet.RIGHT.start + 5] = 200.0
+    (g,) = tilenet.guesses(out, 6, frozenset({T(0, 1), T(1, 2)}))
+    tiles = [t for t, _ in g.tiles]
+    assert tiles[0] == T(2, 5) and len(set(tiles)) == len(tiles)
+    assert not {T(0, 1), T(1, 2)} & set(tiles)
 
 
 def test_the_net_never_offers_a_tile_out_of_the_hand():

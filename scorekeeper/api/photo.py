@@ -276,8 +276,8 @@ def _make_read_slots(state) -> None:
     processes = None
     if config.get("PHOTO_PROCESSES", not state.app.testing):
         from ..photo.worker import ReadingProcesses     # imports no OpenCV: started lazily
-        processes = ReadingProcesses(reads, int(config.get("PHOTO_THREADS")
-                                                or default_threads(reads)))
+        threads = max(1, int(config.get("PHOTO_THREADS") or default_threads(reads)))
+        processes = ReadingProcesses(reads, threads)
     state.app.extensions["scorekeeper.photo_reads"] = ReadSlots(
         reads, float(config.get("PHOTO_WAIT", PHOTO_WAIT)),
         int(config.get("PHOTO_QUEUE", PHOTO_QUEUE)), processes)

@@ -53,10 +53,11 @@ def without(j: Judgement, out_of_hand: frozenset[Tile], g: Guess) -> Judgement:
     """The blob counts' judgement *j* with the tiles that cannot be in this hand (the
     round's engine, tiles counted in other hands: R3.3) taken out; a tile it read with
     confidence that is one of them is no longer sure (the net's best stands in where the
-    blob counts have no other candidate)."""
+    blob counts have no other candidate; with none either, *j* is kept, unsure)."""
     if not out_of_hand or not set(j.candidates) & out_of_hand:
         return j
-    kept = tuple(t for t in j.candidates if t not in out_of_hand) or (g.best,)
+    kept = tuple(t for t in j.candidates if t not in out_of_hand) or \
+        tuple(t for t, _ in g.tiles[:1]) or j.candidates
     sure = j.candidates[0] not in out_of_hand
     return Judgement(kept, j.confidence if sure else min(j.confidence, CONFIDENT / 2))
 
@@ -65,11 +66,18 @@ def choose(j: Judgement, g: Guess, rules: Rules = RULES,
            out_of_hand: frozenset[Tile] = frozenset()) -> Judgement | None:
     """One tile decided from the blob counts' judgement *j* and the classifier's guess *g*
     (which offers no tile *out_of_hand*); None when it is most likely no tile at all and
-    nothing read it with confidence."""
+    nothing read it with confidence.  A tile the blob counts read as one out of the hand
+    stays a question whatever the net says: the photo may show it after all (the engine
+    photographed with the hand), and a tile read instead would carry no mark."""
+    ruled_out = bool(out_of_hand) and j.candidates[0] in out_of_hand
     j = without(j, out_of_hand, g)
+    if not g.tiles:                 # every tile of the set is out of the hand
+        return Judgement(j.candidates, min(j.confidence, CONFIDENT / 2))
     blob = j.candidates[0]
     best, q = g.tiles[0]
     net = [t for t, _ in g.tiles]
+    if ruled_out:
+        return Judgement(_merged([best, blob], net[1:3], j.candidates), min(q, CONFIDENT / 2))
     if j.confidence >= CONFIDENT:
         if best == blob or g.p(blob) >= rules.veto or q < rules.firm:
             return j
@@ -90,7 +98,8 @@ def consistent(decided: list[tuple[Judgement, Guess]],
     """Each tile exists once (R3.3): of two tiles read with confidence as the same tile, the
     one the classifier is less sure of goes (None) when *rules* say so, else becomes a
     question, its other candidates first."""
-    order = sorted(range(len(decided)), key=lambda i: -decided[i][1].tiles[0][1])
+    order = sorted(range(len(decided)),
+                   key=lambda i: -(decided[i][1].tiles[0][1] if decided[i][1].tiles else 0.0))
     taken: set[Tile] = set()
     out: list[Judgement | None] = [j for j, _ in decided]
     for i in order:

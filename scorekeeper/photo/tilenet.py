@@ -44,6 +44,8 @@ class Guess:
 
     @property
     def best(self) -> Tile:
+        """The likeliest tile (a Guess offers at least one unless every tile of the set is
+        out of the hand)."""
         return self.tiles[0][0]
 
     def p(self, tile: Tile) -> float:
@@ -99,6 +101,7 @@ def guesses(outputs: np.ndarray, set_n: int,
     for o in outputs:
         rows = o.reshape(-1, OUTPUTS)
         pair = np.mean([_pairs(r, top) for r in rows], axis=0)
+        pair[np.tril_indices(top + 1, -1)] = -1.0     # a tile once, its smaller end first
         for t in out_of_hand:
             if t.high <= top:
                 pair[t.low, t.high] = -1.0             # never among the tiles offered
