@@ -79,7 +79,9 @@ def test_send_it_now_sends_at_once_and_still_only_once(live_server, tablet):
     gid = create_game(live_server)["id"]
     page = save_offline(tablet, live_server, gid)
     page.click("#unsent-send")                       # still offline: kept, and said so
-    page.wait_for_selector("#unsent-send:not([hidden])")
+    # (the button is disabled while it tries: wait for the try to end, or going online
+    # below could let this first try through before the server's answers are held)
+    page.wait_for_selector("#unsent-send:not([hidden]):enabled")
     assert page.inner_text("#unsent-text") == UNSENT and len(drafts(page)) == 1
     posts = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)

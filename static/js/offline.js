@@ -57,6 +57,7 @@
   function say(sentence, canSend) {
     text.textContent = sentence.replace("{round}", round);
     sendNow.hidden = !canSend;
+    sendNow.disabled = false;
     box.hidden = false;
   }
   function reachable(timeout) {
@@ -89,6 +90,7 @@
   function send() {
     if (sending) return;   // one save at a time: a second tap never sends it twice
     sending = true;
+    sendNow.disabled = true;   // trying: "Send it now" again once the try has failed
     var key = keep();
     if (saveButton) saveButton.disabled = true;
     reachable(6000).then(function (ok) {
@@ -105,7 +107,11 @@
   }
   window.addEventListener("pageshow", function (e) {
     // Back to this page from the browser's history: it may be sent again.
-    if (e.persisted) { sending = false; if (saveButton) saveButton.disabled = false; }
+    if (e.persisted) {
+      sending = false;
+      sendNow.disabled = false;
+      if (saveButton) saveButton.disabled = false;
+    }
   });
   form.addEventListener("submit", function (e) {
     if (!window.fetch) return;
