@@ -73,8 +73,9 @@ def test_a_players_page_on_a_phone_and_joining_a_spelling(live_server, phone):
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
     phone.click("text=Another spelling of this player?")
     phone.fill("#alias", "Nguyen Van An")
-    phone.click("text=Join to")
-    phone.wait_for_load_state()
+    # (a form post: the page it answers with, not the loaded page before it)
+    with phone.expect_navigation():
+        phone.click("text=Join to")
     figures = phone.locator(".record-figures dd").all_text_contents()
     assert figures[0].strip() == "2"        # two games now
     # Named by the spelling of their most recent game, the other one listed.

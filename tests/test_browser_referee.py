@@ -38,7 +38,9 @@ def test_settle_an_open_double_dispute(live_server, page):
     assert "last-0=5-5" in page.url and "current=1" in page.url
     # Once the double is answered, the same tile is legal: one tap.
     page.click(".train-sketch[data-train='0'] .answered")
-    page.click("#ask")
+    # A form (GET) sent: the old page's "NOT LEGAL" is a .verdict-word too.
+    with page.expect_navigation():
+        page.click("#ask")
     assert page.inner_text(".verdict-word") == "LEGAL"
 
 
@@ -51,10 +53,13 @@ def test_a_short_live_round(live_server, page):
     # Lan set the 6-6 and holds two tiles; she builds 6-1, 1-1 and goes out in the first turn.
     assert "Lan" in page.inner_text(".turn-name")
     page.click("label.tile-choice[title='1-6']")
-    page.click("#record-play")
+    # Plain form posts: the next tap or look would land on the page before it.
+    with page.expect_navigation():
+        page.click("#record-play")
     # Minh's train is not Lan's to build in the first turn: refused with R4.1 (after Lan's turn).
     page.click("label.tile-choice[title='1-1']")
-    page.click("#record-play")
+    with page.expect_navigation():
+        page.click("#record-play")
     assert page.inner_text(".turn-name") == "Minh"
     page.click("label.pill:has-text('Lan')")
     page.click("label.tile-choice[title='1-5']")
@@ -62,7 +67,8 @@ def test_a_short_live_round(live_server, page):
     assert "R4.1" in page.inner_text("#refused")
     page.click("label.pill:has-text('Minh')")
     page.click("label.tile-choice[title='5-6']")
-    page.click("#record-play")
+    with page.expect_navigation():
+        page.click("#record-play")
     page.click("#record-pass")   # Minh ends his first turn: Lan is out, the round is over (R4.4)
     assert "Lan went out" in page.inner_text(".verdict-word")
     page.click("#to-scores")
