@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from photolab.render import render_scene, sample_style
 from scorekeeper.photo import tilenet
@@ -213,3 +214,30 @@ def test_a_tile_read_twice_goes_with_the_shipped_rules():
     assert RULES.drop_twice
     out = consistent(decided)
     assert out == [decided[0][0], None, decided[2][0], decided[3][0]]
+
+
+# Any round, any net output: the tiles ruled out are never offered, a tile is offered once,
+# and deciding never fails (R3.3; no input may break a read).
+SIX = [T(a, b) for a in range(7) for b in range(a, 7)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(logits=st.lists(st.floats(-60, 60, width=32), min_size=tilenet.OUTPUTS * 2,
+                       max_size=tilenet.OUTPUTS * 2),
+       out=st.sets(st.sampled_from(SIX)),
+       blob=st.lists(st.sampled_from(SIX), min_size=1, max_size=4, unique=True),
+       conf=st.floats(0, 1))
+def test_the_round_is_never_offered_and_nothing_breaks(logits, out, blob, conf):
+    out = frozenset(out)
+    raw = np.asarray(logits, np.float32).reshape(1, 2, tilenet.OUTPUTS)
+    (g,) = tilenet.guesses(raw, 6, out)
+    offered = [t for t, _ in g.tiles]
+    assert not set(offered) & out and len(set(offered)) == len(offered)
+    assert all(t.high <= 6 for t in offered) and 0.0 <= g.tile <= 1.0
+    got = choose(Judgement(tuple(blob), conf), g, RULES, out)
+    assert got is not None and got.candidates
+    if blob[0] in out:           # the pip counts read a tile ruled out: always a question
+        assert got.confidence < CONFIDENT
+    if set(blob) - out or offered:
+        assert not set(got.candidates) & out
+    assert consistent([(got, g)]) in ([got], [None])
