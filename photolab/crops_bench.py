@@ -58,15 +58,15 @@ def fold_model(source: str) -> Path:
 
 def guessed(photos: list[dict], crops: np.ndarray, views: str = "one") -> None:
     """Each outline's raw net outputs (V, OUTPUTS), from the fold net that never saw its
-    photo's source: its crop as it is (*views* "one") or also mirrored (tilenet.views with
-    VIEWS 2: "mirror"), or "jitter": those and each jittered crop's."""
+    photo's source: its crop as it is (*views* "one") or as the reader reads it (as it is
+    and mirrored, tilenet.views: "mirror"), or "jitter": those and each jittered crop's."""
     for p in photos:
         model = fold_model(p["source"])
         for o in p["outlines"]:
             first, last = o["crops"]
             x = crops[first:first + 1 if views != "jitter" else last].transpose(0, 3, 1, 2)
             if views != "one":
-                x = np.stack([x, x[:, :, ::-1, :]], axis=1).reshape(-1, *x.shape[1:])
+                x = tilenet.views(x).reshape(-1, *x.shape[1:])
             o["net"] = tilenet.session(model).run(
                 None, {"crop": np.ascontiguousarray(x, dtype=np.float32)})[0]
 

@@ -45,12 +45,7 @@ GROW = 1.3
 def inside(box: np.ndarray, point, grow: float) -> bool:
     """Whether *point* lies in the 4-corner *box* grown *grow* times about its middle."""
     c = box.mean(axis=0)
-    pts = c + (box - c) * grow
-    signs = []
-    for a, b in zip(pts, np.roll(pts, -1, axis=0)):
-        cross = (b[0] - a[0]) * (point[1] - a[1]) - (b[1] - a[1]) * (point[0] - a[0])
-        signs.append(cross > 0)
-    return all(signs) or not any(signs)
+    return reader._inside(np.asarray(point, np.float64), c + (box - c) * grow)
 
 
 def truth_of(box: np.ndarray, points: list, partial: bool) -> int:
