@@ -104,7 +104,8 @@ def extract(folder: Path, jitter: int, seed: int) -> tuple[list[dict], np.ndarra
                              "truth": truth_of(box, points, bool(entry.get("partial"))),
                              "crops": [first, len(crops)]})
         photos.append({"name": name, "source": entry.get("source", "render").split(":")[0],
-                       "set": set_n, "tiles": entry["tiles"], "partial": entry.get("partial", []),
+                       "set": set_n, "style": entry.get("style", ""),
+                       "tiles": entry["tiles"], "partial": entry.get("partial", []),
                        "centres": centres, "size": [w, h], "outlines": outlines})
         print(f"{name}: {len(outlines)} outlines", flush=True)
     return photos, np.stack(crops) if crops else np.zeros((0, 1, 1, 3), np.uint8)

@@ -198,7 +198,7 @@ def draw_tile(rng, style: Style, a: int, b: int, w: int, band: float, face_down=
                        (brass * 1.2).clip(0, 255).tolist(), -1, cv2.LINE_AA)
             cv2.circle(label, (xd, m + w // 2), sr, DIVIDER, -1)
         # pips
-        inner = rng.uniform(0.1, 0.2)
+        inner = style.extras["inner"] if "inner" in style.extras else rng.uniform(0.1, 0.2)
         jitter = rng.uniform(0, 0.02)
         size_k = rng.uniform(0.75, 1.35)
         glint = rng.random() < 0.4
@@ -206,7 +206,9 @@ def draw_tile(rng, style: Style, a: int, b: int, w: int, band: float, face_down=
         for half, n in ((0, a), (1, b)):
             pts = pip_layout(n, style.layout)
             rad = pip_radius(n, style.layout) * size_k * w
-            if len(pts) >= 2:      # pips never touch: at most 0.4 of the closest spacing
+            if "pip" in style.extras:      # one pip size for the whole set, as real sets have
+                rad = style.extras["pip"] * w
+            elif len(pts) >= 2:    # pips never touch: at most 0.4 of the closest spacing
                 q = np.array(pts) * (1 - 2 * inner) * w
                 dmin = min(float(np.linalg.norm(q[i] - q[j])) for i in range(len(q))
                            for j in range(i + 1, len(q)))

@@ -27,6 +27,11 @@ BACKGROUNDS = ("plain", "gradient", "wood", "cloth", "noise", "shapes", "paper",
 LAYOUTS = ("app", "classic", "two_col", "four_col", "hug",
            # held out
            "stagger")
+#: The layout of most sets sold for the game (10: four down each side and one at each end of
+#: the middle; 11: and one in the centre; 12: three by four; on to 18 the same way).  Not in
+#: LAYOUTS, so that the styles drawn for the segmenter and the held-out renders stay as they
+#: were made; ``photolab.renders --standard P`` gives it to a share P of its renders.
+STANDARD = "standard"
 HELD_OUT = {
     "tile": {"green", "purple", "yellow"},
     "background": {"carpet", "checker"},
@@ -66,7 +71,7 @@ def _columns(n: int, cols: int, centre_last: bool = True) -> list[tuple[float, f
 
 def pip_layout(n: int, kind: str) -> list[tuple[float, float]]:
     """Pip centres of a half showing *n*, in a unit square (x across the tile, y along it
-    away from the divider), for a layout *kind* of :data:`LAYOUTS`."""
+    away from the divider), for a layout *kind* of :data:`LAYOUTS` or :data:`STANDARD`."""
     if n == 0:
         return []
     if kind == "app":                       # this app's own drawing (scorekeeper.domino)
@@ -84,6 +89,14 @@ def pip_layout(n: int, kind: str) -> list[tuple[float, float]]:
             order = sorted(range(rows), key=lambda r: abs(r - (rows - 1) / 2))
             pts += [mids[r] for r in sorted(order[:k])]
         return pts
+    if kind == STANDARD:
+        if n <= 9:
+            return _grid3(n)
+        rows = math.ceil(n / 3)             # two full side columns, the rest down the middle,
+        mids = n - 2 * rows                 # spread from the row by the divider to the far one
+        pts = [((c + 0.5) / 3, (r + 0.5) / rows) for r in range(rows) for c in (0, 2)]
+        spread = np.linspace(0, rows - 1, mids) if mids > 1 else [(rows - 1) / 2]
+        return pts + [(0.5, (float(r) + 0.5) / rows) for r in spread]
     if kind == "two_col":                   # 2 columns x up to 9 rows (small numbers classic)
         if n <= 6:
             return _grid3(n)
@@ -111,6 +124,16 @@ def pip_layout(n: int, kind: str) -> list[tuple[float, float]]:
                 out.append((x, (r + 0.5) / rows))
         return out
     raise ValueError(kind)
+
+
+def standard_extras(rng: np.random.Generator, set_n: int) -> dict:
+    """How a set in the :data:`STANDARD` layout spaces and sizes its pips: close to the half's
+    edges, and one pip size for every number, as large as the set's fullest half allows (its
+    pips nearly touching, as on the real sets)."""
+    inner = float(rng.uniform(0.02, 0.08))
+    rows = max(3, math.ceil(set_n / 3))
+    pip = min(float(rng.uniform(0.085, 0.115)), 0.43 * (1 - 2 * inner) / rows)
+    return {"inner": inner, "pip": pip}
 
 
 def pip_radius(n: int, kind: str) -> float:

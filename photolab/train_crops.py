@@ -2,11 +2,12 @@
 photos and renders, judged on whole sources held out.
 
     OMP_NUM_THREADS=1 nice -n 10 python -m photolab.looks /work/shared/photos
-    python -m photolab.renders /dev/shm/trainrenders --split train --count 200 --seed 41 --twelve 0
+    python -m photolab.renders /dev/shm/trainrenders --split train --count 200 --seed 41 \
+        --twelve 0 --standard 0.5
     python -m photolab.looks /dev/shm/trainrenders --jitter 2
     OMP_NUM_THREADS=1 nice -n 10 python -m photolab.train_crops /work/shared/photos \
         --renders /dev/shm/trainrenders [--folds 5] [--steps 1500] [--seed 3] [--install]
-        [--fold K ...] [--nets DIR]
+        [--real-share 0.7] [--fold K ...] [--nets DIR]
 
 (--fold K: only fold K's net, no net on every source, so that two processes can share two
 cores; --nets DIR: where the nets go, default photolab/out; crops_bench.py's --nets reads
@@ -19,7 +20,13 @@ log(pL(a) pR(b) + pL(b) pR(a))), one holding none is *not a tile* (photos with p
 give no such crops: what is left may be one).  Crops of renders of the training styles
 (never ``HELD_OUT``) add numbers the photos lack, up to 18.  Augmented in every batch: a
 half turn, mirrors, the colour channels shuffled, grey, inverted, contrast, blur, noise
-(the net itself normalises each crop's brightness and contrast).
+(the net itself normalises each crop's brightness and contrast).  Half of the renders draw
+their pips as most sets sold for the game do (``--standard``: one pip size for the set,
+close to the edges): the photos hardly show a number above 9, and a net that learnt 10 to 12
+only from small, tightly packed render pips read a real set's 10, 11 and 12 as 6 to 9.
+``--real-share`` is the share of each batch taken from the photos (the shipped net: 0.5; at
+0.7 the photos, with hardly a number above 9, teach the net that a real-looking half holds
+9 pips at most).
 
 1. Leave-sources-out: the photos' sources in --folds groups (by tiles, largest first, each
    to the group with fewest); for each group a net trained without it writes its
@@ -142,8 +149,9 @@ def loss_of(out, a, b, tile):
     return counts + not_tile
 
 
-def train(crops_real, crops_render, real, render, steps: int, seed: int, batch: int = 96):
-    """A net trained on the *real* and *render* samples (70% of each batch real)."""
+def train(crops_real, crops_render, real, render, steps: int, seed: int, batch: int = 96,
+          share: float = 0.7):
+    """A net trained on the *real* and *render* samples (*share* of each batch real)."""
     import torch
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
@@ -152,7 +160,7 @@ def train(crops_real, crops_render, real, render, steps: int, seed: int, batch: 
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps,
                                                 pct_start=0.15)
-    n_real = int(batch * 0.7) if render else batch
+    n_real = int(batch * share) if render else batch
     net.train()
     t = time.time()
     for step in range(steps):
@@ -215,6 +223,8 @@ def main(argv=None) -> int:
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--steps", type=int, default=1500)
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--real-share", type=float, default=0.7,
+                    help="the share of each batch taken from the photos")
     ap.add_argument("--skip-folds", action="store_true", help="only the net on every source")
     ap.add_argument("--fold", type=int, action="append",
                     help="only this fold's net (repeatable; no net on every source): "
@@ -242,7 +252,7 @@ def main(argv=None) -> int:
             held = {s for s, k in groups.items() if k == g}
             print(f"fold {g}: without {sorted(held)}", flush=True)
             net = train(crops, rcrops, [s for s in real if s[4] not in held], render,
-                        args.steps, args.seed)
+                        args.steps, args.seed, share=args.real_share)
             export(net, nets / f"tilenet-fold-{g}.onnx")
             mine = [s for s in real if s[4] in held and s[6]]
             pred = predict(net, crops[[s[0] for s in mine]])
@@ -254,7 +264,7 @@ def main(argv=None) -> int:
         if args.fold is not None:
             print(f"done in {time.time() - started:.0f} s")
             return 0
-    net = train(crops, rcrops, real, render, args.steps, args.seed)
+    net = train(crops, rcrops, real, render, args.steps, args.seed, share=args.real_share)
     export(net, nets / "tilenet.onnx")
     record = {
         "sha256": hashlib.sha256((nets / "tilenet.onnx").read_bytes()).hexdigest(),
@@ -264,10 +274,12 @@ def main(argv=None) -> int:
         "command": "python -m photolab.train_crops " + " ".join(argv or sys.argv[1:]),
         "data": {"photos": f"{len(photos)} photos of {args.dir} with centres, "
                            f"{len(real)} crops", "sources": sorted(groups),
-                 "renders": f"{len(rphotos)} renders of {args.renders} (training styles), "
-                            f"{len(render)} crops"},
+                 "renders": f"{len(rphotos)} renders of {args.renders} (training styles, "
+                            f"{sum('standard layout' in p.get('style', '') for p in rphotos)}"
+                            f" in the sets' standard layout), {len(render)} crops"},
         "seeds": {"training": args.seed, "looks (jitter)": 5, "renders": 41},
         "steps": args.steps,
+        "real share": args.real_share,
         "versions": {"python": platform.python_version(), "torch": torch.__version__,
                      "numpy": np.__version__,
                      "onnx": __import__("onnx").__version__},
