@@ -19,6 +19,7 @@ from scorekeeper.photo import checks, decode, reader, segment
 from scorekeeper.photo.checks import Problem, problems
 from scorekeeper.photo.decode import MAX_PIXELS, PhotoError
 from scorekeeper.photo.reading import Found, Reading, Unsure
+from scorekeeper.photo.tilenet import Guess
 from photolab.render import render_scene, sample_style
 from scorekeeper.tiles import Tile
 
@@ -523,8 +524,7 @@ APART = [
      _seen(560, 500, 130, 0.4), True),
     ("a question on a tile beside it", _seen(500, 620, 100, 0.4), True),
     ("a question half off its edge", _seen(500, 560, 60, 0.4), True),
-    ("a second tile read with confidence is never dropped here", _seen(550, 500, 50, 0.9,
-                                                                        (1, 1)), True),
+    ("a question on a tile beside it, touching", _seen(500, 600, 100, 0.4), True),
 ]
 
 
@@ -532,6 +532,40 @@ APART = [
 def test_questions_on_part_of_a_sure_tile_are_not_asked(name, other, asked):
     sure = _seen(500, 500, 100, 0.9)
     assert reader._apart([sure, other]) == ([sure, other] if asked else [sure])
+
+
+def _guessed(seen, p):
+    return reader.Seen(seen.box, seen.judgement, (), Guess(((seen.judgement.candidates[0], p),),
+                                                             0.9))
+
+
+# Two tiles read with confidence cannot lie on one place: (the second tile, 2-5 first at
+# (500, 500) 100 px wide, the classifier 0.9 sure of it; which is then asked, if any)
+OVERLAPPING = [
+    ("a tile beside it, apart", _seen(500, 620, 100, 0.9, (1, 1)), 0.95, None),
+    ("a tile beside it, touching", _seen(500, 600, 100, 0.9, (1, 1)), 0.95, None),
+    ("an outline taking in part of it (a third of the smaller)", _seen(500, 566, 100, 0.9,
+                                                                        (1, 1)), 0.95, 0),
+    ("the same, the classifier surer of the first", _seen(500, 566, 100, 0.9, (1, 1)), 0.5, 1),
+    ("a tile read inside it", _seen(550, 500, 50, 0.9, (1, 1)), 0.5, 1),
+    ("a question on top of it stays a question", _seen(500, 540, 100, 0.4, (1, 1)), 0.95,
+     1),
+]
+
+
+@pytest.mark.parametrize("name, other, p, asked", OVERLAPPING,
+                         ids=[o[0] for o in OVERLAPPING])
+def test_two_sure_tiles_on_one_place_the_less_sure_is_asked(name, other, p, asked):
+    first, second = _guessed(_seen(500, 500, 100, 0.9), 0.9), _guessed(other, p)
+    out = reader._apart([first, second])
+    assert [s.box.tolist() for s in out] == [first.box.tolist(), second.box.tolist()]
+    assert [s.judgement.candidates for s in out] == \
+        [first.judgement.candidates, second.judgement.candidates]
+    sure = [s.judgement.confidence >= reader.CONFIDENT for s in out]
+    want = [True, other.judgement.confidence >= reader.CONFIDENT]
+    if asked is not None:
+        want[asked] = False
+    assert sure == want
 
 
 def _rgb_and_outlines(data: bytes):
