@@ -7,7 +7,7 @@ photos and renders, judged on whole sources held out.
     python -m photolab.looks /dev/shm/trainrenders --jitter 2
     OMP_NUM_THREADS=1 nice -n 10 python -m photolab.train_crops /work/shared/photos \
         --renders /dev/shm/trainrenders [--folds 5] [--steps 1500] [--seed 3] [--install]
-        [--real-share 0.7] [--fold K ...] [--nets DIR]
+        [--real-share 0.7] [--ensemble 1] [--fold K ...] [--nets DIR]
 
 (--fold K: only fold K's net, no net on every source, so that two processes can share two
 cores; --nets DIR: where the nets go, default photolab/out; crops_bench.py's --nets reads
@@ -27,6 +27,9 @@ only from small, tightly packed render pips read a real set's 10, 11 and 12 as 6
 ``--real-share`` is the share of each batch taken from the photos (the shipped net: 0.5; at
 0.7 the photos, with hardly a number above 9, teach the net that a real-looking half holds
 9 pips at most).
+
+``--ensemble K`` trains K nets from seeds --seed, --seed + 1, … and ships them as one ONNX
+net answering their mean outputs.
 
 1. Leave-sources-out: the photos' sources in --folds groups (by tiles, largest first, each
    to the group with fewest); for each group a net trained without it writes its
@@ -186,6 +189,26 @@ def train(crops_real, crops_render, real, render, steps: int, seed: int, batch: 
     return net
 
 
+def trained(crops_real, crops_render, real, render, steps: int, seed: int, share: float,
+            ensemble: int):
+    """*ensemble* nets trained alike from seeds *seed*, *seed* + 1, …, as one net whose
+    outputs are their mean (each half's logits and not-a-tile's): one ONNX file."""
+    import torch
+    nets = [train(crops_real, crops_render, real, render, steps, seed + k, share=share)
+            for k in range(ensemble)]
+    if len(nets) == 1:
+        return nets[0]
+
+    class Mean(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.nets = torch.nn.ModuleList(nets)
+
+        def forward(self, crop):
+            return torch.stack([n(crop) for n in self.nets]).mean(dim=0)
+    return Mean().eval()
+
+
 def predict(net, crops: np.ndarray) -> np.ndarray:
     import torch
     with torch.no_grad():
@@ -225,6 +248,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--real-share", type=float, default=0.7,
                     help="the share of each batch taken from the photos")
+    ap.add_argument("--ensemble", type=int, default=1,
+                    help="nets trained from this many seeds, shipped as one (their mean)")
     ap.add_argument("--skip-folds", action="store_true", help="only the net on every source")
     ap.add_argument("--fold", type=int, action="append",
                     help="only this fold's net (repeatable; no net on every source): "
@@ -251,8 +276,8 @@ def main(argv=None) -> int:
         for g in (args.fold or range(args.folds)):
             held = {s for s, k in groups.items() if k == g}
             print(f"fold {g}: without {sorted(held)}", flush=True)
-            net = train(crops, rcrops, [s for s in real if s[4] not in held], render,
-                        args.steps, args.seed, share=args.real_share)
+            net = trained(crops, rcrops, [s for s in real if s[4] not in held], render,
+                          args.steps, args.seed, args.real_share, args.ensemble)
             export(net, nets / f"tilenet-fold-{g}.onnx")
             mine = [s for s in real if s[4] in held and s[6]]
             pred = predict(net, crops[[s[0] for s in mine]])
@@ -264,7 +289,8 @@ def main(argv=None) -> int:
         if args.fold is not None:
             print(f"done in {time.time() - started:.0f} s")
             return 0
-    net = train(crops, rcrops, real, render, args.steps, args.seed, share=args.real_share)
+    net = trained(crops, rcrops, real, render, args.steps, args.seed, args.real_share,
+                  args.ensemble)
     export(net, nets / "tilenet.onnx")
     record = {
         "sha256": hashlib.sha256((nets / "tilenet.onnx").read_bytes()).hexdigest(),
@@ -277,7 +303,8 @@ def main(argv=None) -> int:
                  "renders": f"{len(rphotos)} renders of {args.renders} (training styles, "
                             f"{sum('standard layout' in p.get('style', '') for p in rphotos)}"
                             f" in the sets' standard layout), {len(render)} crops"},
-        "seeds": {"training": args.seed, "looks (jitter)": 5, "renders": 41},
+        "seeds": {"training": list(range(args.seed, args.seed + args.ensemble)),
+                  "looks (jitter)": 5, "renders": 41},
         "steps": args.steps,
         "real share": args.real_share,
         "versions": {"python": platform.python_version(), "torch": torch.__version__,
