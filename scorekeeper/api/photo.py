@@ -113,8 +113,8 @@ class HandPhoto:
     def out_of_hand(self) -> frozenset[Tile]:
         """The tiles that cannot be in this hand (R3.3): the round's engine, on the table,
         and the tiles counted in its other hands; the reader offers none of them."""
-        engine = frozenset() if self.engine is None else {Tile.double(self.engine)}
-        return frozenset(engine) | self.counted
+        engine = frozenset() if self.engine is None else frozenset({Tile.double(self.engine)})
+        return engine | frozenset(self.counted)
 
     def read(self, slots: "ReadSlots"):
         """The photo read (scorekeeper.photo.reader), in a reading process when the app has

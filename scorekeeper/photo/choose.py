@@ -102,8 +102,7 @@ def consistent(decided: list[tuple[Judgement, Guess]],
     """Each tile exists once (R3.3): of two tiles read with confidence as the same tile, the
     one the classifier is less sure of goes (None) when *rules* say so, else becomes a
     question, its other candidates first."""
-    order = sorted(range(len(decided)),
-                   key=lambda i: -(decided[i][1].tiles[0][1] if decided[i][1].tiles else 0.0))
+    order = sorted(range(len(decided)), key=lambda i: -decided[i][1].sure)
     taken: set[Tile] = set()
     out: list[Judgement | None] = [j for j, _ in decided]
     for i in order:

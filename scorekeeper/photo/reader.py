@@ -166,6 +166,11 @@ def _detect(rgb: np.ndarray, set_n: int,
     return _apart(_consistent(_once(_classified(rgb, judged, set_n, out_of_hand))))
 
 
+#: Two outlines are of one place when their middles lie closer than this share of the
+#: narrower one's width (:func:`_judged_once`, :func:`_once`).
+SAME_PLACE = 0.4
+
+
 def _judged_once(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[Seen | None]:
     """Step 2, a place found twice looked at once where once is enough: the first outline
     of each place (in the order step 1 found them) is judged; the others there are judged
@@ -178,7 +183,7 @@ def _judged_once(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[S
     lead = []
     for i in range(len(tiles)):
         near = (np.hypot(*(centres[first] - centres[i]).T)
-                < 0.4 * np.minimum(widths[first], widths[i])) if first else []
+                < SAME_PLACE * np.minimum(widths[first], widths[i])) if first else []
         k = first[int(np.argmax(near))] if np.any(near) else i
         lead.append(k)
         if k == i:
@@ -260,10 +265,6 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(shared) / max(1.0, min(_area(a), _area(b)))
 
 
-def _sure_of(s: Seen) -> float:
-    return s.guess.tiles[0][1] if s.guess is not None and s.guess.tiles else 0.0
-
-
 def _apart(kept: list[Seen]) -> list[Seen]:
     """A hand is laid face up, its tiles apart: a question (a tile not read with
     confidence) that is part of a tile read with confidence is not asked
@@ -278,7 +279,7 @@ def _apart(kept: list[Seen]) -> list[Seen]:
         return kept
     out = list(kept)
     placed: list[np.ndarray] = []
-    for i in sorted(range(len(out)), key=lambda i: -_sure_of(out[i])):
+    for i in sorted(range(len(out)), key=lambda i: -(out[i].guess.sure if out[i].guess else 0.0)):
         s = out[i]
         if s.judgement.confidence < CONFIDENT:
             continue
@@ -315,7 +316,7 @@ def _once(judged: list[Seen | None]) -> list[Seen]:
     kept: list[Seen] = []
     for t in sorted((t for t in judged if t is not None), key=lambda t: -t.judgement.confidence):
         c = t.box.mean(axis=0)
-        if all(np.linalg.norm(c - k.box.mean(axis=0)) >= 0.4 * min(
+        if all(np.linalg.norm(c - k.box.mean(axis=0)) >= SAME_PLACE * min(
                 box_width(k.box), box_width(t.box)) for k in kept):
             kept.append(t)
     return kept

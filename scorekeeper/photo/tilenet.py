@@ -48,6 +48,11 @@ class Guess:
         out of the hand)."""
         return self.tiles[0][0]
 
+    @property
+    def sure(self) -> float:
+        """The likeliest tile's probability (0 when it offers none)."""
+        return self.tiles[0][1] if self.tiles else 0.0
+
     def p(self, tile: Tile) -> float:
         return next((q for t, q in self.tiles if t == tile), 0.0)
 
