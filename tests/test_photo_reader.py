@@ -13,9 +13,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
-from scorekeeper.photo import checks, decode, reader, segment
+from scorekeeper.photo import checks, decode, find, reader, segment
+from scorekeeper.photo.classes import BG, EDGE, FACE, PIP
 from scorekeeper.photo.checks import Problem, problems
 from scorekeeper.photo.decode import MAX_PIXELS, PhotoError
 from scorekeeper.photo.reading import Found, Reading, Unsure
@@ -72,6 +75,60 @@ def test_model_ships_inside_the_package():
     classes, pip = segment.segment(np.zeros((1, 40, 70, 3), np.uint8))
     assert classes.shape == pip.shape == (1, 40, 70) and classes.dtype == np.uint8
     assert 0 <= pip.min() and pip.max() <= 1
+    # the detection pass asks for the classes only
+    classes, none = segment.segment(np.zeros((1, 40, 70, 3), np.uint8), pips=False)
+    assert none is None and classes.shape == (1, 40, 70)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 4))
+def test_the_segmenters_classes_and_pip_probability_are_argmax_and_softmax(seed, scale):
+    """segment._classes / _pip (class by class, for speed) answer what numpy's argmax (the
+    first of equal logits) and the softmax's pip column answer."""
+    rng = np.random.default_rng(seed)
+    logits = np.round(rng.normal(0, 4 * scale, (2, 5, 6, 7)), 1).astype(np.float32)
+    logits[:, 2] = np.where(rng.random((2, 6, 7)) < 0.3, logits[:, 1], logits[:, 2])  # ties
+    assert np.array_equal(segment._classes(logits), logits.argmax(axis=1))
+    e = np.exp(logits.astype(np.float64) - logits.max(axis=1, keepdims=True))
+    softmax = e / e.sum(axis=1, keepdims=True)
+    assert np.allclose(segment._pip(logits), softmax[:, segment.PIP], atol=1e-6)
+
+
+def _one_ray(classes, o, d, start, limit, gap):
+    """find._rays's definition, one ray at a time: the first edge band, edge of the map or
+    run of *gap* background pixels (one, when the ray is shorter than *gap*) past *start*
+    along *d* from *o*; *limit* if none."""
+    h, w = classes.shape
+    steps = range(int(start), int(limit) + 1)
+    run = gap if len(steps) >= gap else 1
+
+    def at(t):
+        return (int(np.clip(round(o[0] + d[0] * t), 0, w - 1)),
+                int(np.clip(round(o[1] + d[1] * t), 0, h - 1)))
+    for t in steps:
+        x, y = at(t)
+        if classes[y, x] == EDGE or x <= 0 or x >= w - 1 or y <= 0 or y >= h - 1:
+            return float(t)
+        if t + run - 1 <= steps[-1] and all(classes[at(u)[::-1]] == BG
+                                            for u in range(t, t + run)):
+            return float(t)
+    return float(limit) if len(steps) else float(start)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 6))
+def test_rays_stop_at_an_edge_the_border_or_a_run_of_background(seed, gap):
+    """find._rays, all of a tile's rays at once, against the rule written one ray at a time."""
+    rng = np.random.default_rng(seed)
+    classes = rng.choice([BG, FACE, EDGE, PIP], size=(30, 40), p=[0.3, 0.55, 0.05, 0.1])
+    classes = classes.astype(np.uint8)
+    origins = rng.uniform(3, 27, (6, 2))
+    angles = rng.uniform(0, 2 * np.pi, 6)
+    dirs = np.stack([np.cos(angles), np.sin(angles)], 1)
+    start, limit = rng.uniform(0, 6), rng.uniform(6, 30)
+    got = find._rays(classes, origins, dirs, start, limit, gap)
+    assert list(got) == [_one_ray(classes, o, d, start, limit, gap)
+                         for o, d in zip(origins, dirs)]
 
 
 def test_the_shipped_model_is_the_one_its_provenance_describes():

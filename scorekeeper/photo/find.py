@@ -38,28 +38,32 @@ def _box_from_rect(cx, cy, along, across, length, width) -> np.ndarray:
     return np.array([o - a - c, o + a - c, o + a + c, o - a + c])
 
 
-def _ray(classes: np.ndarray, o: np.ndarray, d: np.ndarray, start: float, limit: float,
-         gap: int) -> float:
-    """How far from *o* along *d* the tile goes: to the first edge band, or the first run of
-    *gap* background pixels, past *start*."""
+def _rays(classes: np.ndarray, origins: np.ndarray, dirs: np.ndarray, start: float,
+          limit: float, gap: int) -> np.ndarray:
+    """How far from each of *origins* (k, 2) along its direction in *dirs* (k, 2) the tile
+    goes: to the first edge band, or the first run of *gap* background pixels, past *start*
+    (*limit* where neither comes).  All the rays at once: one tile's are a handful."""
     h, w = classes.shape
     t = np.arange(int(start), int(limit) + 1, dtype=np.float64)
     if t.size == 0:
-        return start
-    xs = np.clip(np.round(o[0] + d[0] * t).astype(int), 0, w - 1)
-    ys = np.clip(np.round(o[1] + d[1] * t).astype(int), 0, h - 1)
+        return np.full(len(origins), float(start))
+    xs = np.clip(np.round(origins[:, :1] + dirs[:, :1] * t).astype(int), 0, w - 1)
+    ys = np.clip(np.round(origins[:, 1:] + dirs[:, 1:] * t).astype(int), 0, h - 1)
     c = classes[ys, xs]
     outside = (xs <= 0) | (xs >= w - 1) | (ys <= 0) | (ys >= h - 1)
     stop = (c == EDGE) | outside
     bg = c == BG
-    if gap > 1 and bg.size >= gap:
-        run = np.convolve(bg.astype(np.int32), np.ones(gap, np.int32), "valid") >= gap
+    if gap > 1 and t.size >= gap:
+        # a window of *gap* pixels all background, by the running count
+        count = np.zeros((len(bg), t.size + 1), np.int32)
+        np.cumsum(bg, axis=1, out=count[:, 1:])
         bg_stop = np.zeros_like(bg)
-        bg_stop[:run.size] = run
+        bg_stop[:, :t.size - gap + 1] = count[:, gap:] - count[:, :-gap] >= gap
     else:
         bg_stop = bg
-    hit = np.nonzero(stop | bg_stop)[0]
-    return float(t[hit[0]]) if hit.size else float(limit)
+    hit = stop | bg_stop
+    first = hit.argmax(axis=1)
+    return np.where(hit.any(axis=1), t[first], float(limit))
 
 
 def dividers(classes: np.ndarray) -> list[Divider]:
@@ -195,23 +199,16 @@ def find_tiles(classes: np.ndarray) -> list[np.ndarray]:
         v = np.array([-u[1], u[0]])
         gap = max(2, int(0.12 * dlen))
         # across: from the divider's ends outwards, a few parallel rays
-        widths = []
-        for off in (-0.25, 0.0, 0.25):
-            o = c + v * off * dlen
-            a = _ray(classes, o, u, dlen / 2, dlen * 1.2, gap)
-            b = _ray(classes, o, -u, dlen / 2, dlen * 1.2, gap)
-            widths.append((a, b))
-        a = float(np.median([w[0] for w in widths]))
-        b = float(np.median([w[1] for w in widths]))
+        offs = np.array([-0.25, 0.0, 0.25])
+        origins = np.repeat(c + (v * offs[:, None]) * dlen, 2, axis=0)
+        ends = _rays(classes, origins, np.tile([u, -u], (3, 1)), dlen / 2, dlen * 1.2, gap)
+        a, b = float(np.median(ends[0::2])), float(np.median(ends[1::2]))
         width = a + b
         # along: each half about as long as the tile is wide
-        lens = []
-        for off in (-0.25, 0.0, 0.25):
-            o = c + u * off * width + u * (a - b) / 2
-            lens.append((_ray(classes, o, v, 0.5 * width, 1.6 * width, gap),
-                         _ray(classes, o, -v, 0.5 * width, 1.6 * width, gap)))
-        p = float(np.median([x[0] for x in lens]))
-        q = float(np.median([x[1] for x in lens]))
+        origins = np.repeat(c + (u * offs[:, None]) * width + u * (a - b) / 2, 2, axis=0)
+        ends = _rays(classes, origins, np.tile([v, -v], (3, 1)), 0.5 * width, 1.6 * width,
+                     gap)
+        p, q = float(np.median(ends[0::2])), float(np.median(ends[1::2]))
         # a real tile is twice as long as wide; trust the halves only near that
         width = float(np.clip(width, dlen * 1.05, dlen * 2.0))
         p = float(np.clip(p, 0.8 * width, 1.2 * width))
@@ -220,8 +217,8 @@ def find_tiles(classes: np.ndarray) -> list[np.ndarray]:
         box = _box_from_rect(centre[0], centre[1], v, u, p + q + 1.5, width + 1.5)
         # mostly tile inside (a line on a busy cloth is not a divider)
         g = np.linspace(0.1, 0.9, 7)
-        pts = np.array([box[0] + (box[1] - box[0]) * s_ + (box[3] - box[0]) * t_
-                        for s_ in g for t_ in g])
+        pts = (box[0] + (box[1] - box[0]) * g[:, None, None]
+               + (box[3] - box[0]) * g[None, :, None]).reshape(-1, 2)
         xs = np.clip(pts[:, 0].astype(int), 0, w - 1)
         ys = np.clip(pts[:, 1].astype(int), 0, h - 1)
         if tile_px[ys, xs].mean() >= 0.6:
@@ -233,10 +230,10 @@ def find_tiles(classes: np.ndarray) -> list[np.ndarray]:
     keep = []
     order = list(range(len(faces))) + sorted(range(len(faces), len(boxes)),
                                              key=lambda i: -box_width(boxes[i]))
+    centres = [box.mean(axis=0) for box in boxes]
+    widths = [box_width(box) for box in boxes]
     for i in order:
-        ci = boxes[i].mean(axis=0)
-        if all(np.linalg.norm(ci - boxes[j].mean(axis=0)) > 0.4 * box_width(boxes[j])
-               for j in keep):
+        if all(np.linalg.norm(centres[i] - centres[j]) > 0.4 * widths[j] for j in keep):
             keep.append(i)
     return [boxes[i] for i in keep]
 

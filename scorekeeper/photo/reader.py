@@ -105,7 +105,7 @@ def read_array(rgb: np.ndarray, set_n: int = 12, width: int | None = None,
 
 def _boxes(small: np.ndarray) -> list[np.ndarray]:
     """Tile outlines found in *small* (the photo scaled for detection), in its pixels."""
-    classes, _ = segment(small[None])
+    classes, _ = segment(small[None], pips=False)
     return find_tiles(classes[0])
 
 

@@ -48,17 +48,37 @@ def net():
     return _session
 
 
-def segment(batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def segment(batch: np.ndarray, pips: bool = True) -> tuple[np.ndarray, np.ndarray | None]:
     """The most likely class of every pixel (N, H, W) uint8, and the pip class's probability
-    (N, H, W) float32, of a batch of RGB images (N, H, W, 3) of any size (padded to the
-    model's multiple and cut back)."""
+    (N, H, W) float32 (None unless *pips*), of a batch of RGB images (N, H, W, 3) of any
+    size (padded to the model's multiple and cut back)."""
     n, h, w, _ = batch.shape
     H, W = -(-h // MULTIPLE) * MULTIPLE, -(-w // MULTIPLE) * MULTIPLE
     if (H, W) != (h, w):
         batch = np.pad(batch, ((0, 0), (0, H - h), (0, W - w), (0, 0)), mode="edge")
     x = np.ascontiguousarray(batch.transpose(0, 3, 1, 2), dtype=np.float32)
-    logits = net().run(None, {"image": x})[0]
-    # the pip's softmax without the whole softmax: 1 / sum(exp(l_k - l_pip))
-    rel = np.exp(np.minimum(logits - logits[:, PIP:PIP + 1], 60.0))
-    classes, pip = logits.argmax(axis=1).astype(np.uint8), 1.0 / rel.sum(axis=1)
-    return classes[:, :h, :w], pip[:, :h, :w].astype(np.float32)
+    logits = net().run(None, {"image": x})[0][:, :, :h, :w]    # the padding cut first
+    return _classes(logits), (_pip(logits) if pips else None)
+
+
+def _classes(logits: np.ndarray) -> np.ndarray:
+    """The argmax over the class axis (the first of equal logits), class by class: a few
+    whole-array comparisons instead of numpy's strided argmax over an inner axis."""
+    best = logits[:, 0].copy()
+    classes = np.zeros(best.shape, np.uint8)
+    for k in range(1, logits.shape[1]):
+        more = logits[:, k] > best
+        classes[more] = k
+        np.maximum(best, logits[:, k], out=best)
+    return classes
+
+
+def _pip(logits: np.ndarray) -> np.ndarray:
+    """The pip class's softmax without the whole softmax: 1 / sum over k of
+    exp(l_k - l_pip), summed in class order (the pip's own term is 1)."""
+    lp = logits[:, PIP]
+    total = None
+    for k in range(logits.shape[1]):
+        term = np.ones_like(lp) if k == PIP else np.exp(np.minimum(logits[:, k] - lp, 60.0))
+        total = term if total is None else total + term
+    return (1.0 / total).astype(np.float32)
