@@ -11,7 +11,8 @@ guessed by the net of the fold that held its source out; then decided as the rea
 decides (``choose``, the surer of a tile found twice, ``consistent``) and scored by
 bench/photos.py's rules.  Photos with labelled centres only (61 of the shared 76); the
 figure to report is bench/photos.py over all of them read with the fold nets
-(``python -m photolab.crops_bench DIR --read``).
+(``python -m photolab.crops_bench DIR --read``, which also prints the share of the
+tiles shown as read, partial ones aside, that are right).
 
 --grid prints the figures for a grid of thresholds (each row: tiles right, wrong and not
 flagged, questions, where no tile is, taps per tile); the thresholds chosen so are then
@@ -139,7 +140,7 @@ def row(s: dict) -> str:
 def read_all(folder: Path) -> int:
     """bench/photos.py over *folder*, each photo read by the net that never saw its source."""
     labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
-    scores, times = [], []
+    scores, times, shown = [], [], 0
     for name in sorted(labels):
         entry = labels[name]
         tilenet.MODEL = fold_model(entry.get("source", "render").split(":")[0])
@@ -149,11 +150,14 @@ def read_all(folder: Path) -> int:
         times.append((time.perf_counter() - t) * 1000)
         s = score(ans, entry)
         scores.append(s)
+        shown += len(ans.get("tiles", [])) - s.partial_read
         print(f"{name}: right {s.right}/{s.tiles}, unsure {s.unsure}, wrong {s.wrong} "
               f"(not flagged {s.silent}), no tile {s.no_tile}, taps {s.taps}, "
               f"{times[-1]:.0f} ms" + ("; " + "; ".join(s.notes) if s.notes else ""),
               flush=True)
     result = summary(scores, times)
+    print(f"shown as read (partial tiles aside) that are right: {result['tiles_right']}/{shown}"
+          f" ({100 * result['tiles_right'] / max(1, shown):.1f}%)")
     print(usage_line(result))
     print(last_line(result))
     return 0

@@ -625,6 +625,37 @@ def test_two_sure_tiles_on_one_place_the_less_sure_is_asked(name, other, p, aske
     assert sure == want
 
 
+def _view(offset: float):
+    from scorekeeper.photo.crops import Half, View
+    return View((Half(2), Half(5)), 0.9, ((50.0, 25.0), (100.0, 50.0), 0.0), 2.0, 50.0, 0.95,
+                0.0, 0.9, offset)
+
+
+# A tile's divider is its middle (a domino is two squares): (its views' divider
+# offsets from the outline's middle, against its length; the classifier's probability for
+# its best tile; whether a tile read with confidence stays so)
+OFF_MIDDLE = [
+    ("divider in the middle", (0.01, 0.02, 0.0, 0.03), 0.5, True),
+    ("a little off, as a real photo's tiles are", (0.05, 0.06, 0.04, 0.05), 0.5, True),
+    ("off: the outline took in part of a neighbour", (0.08, 0.09, 0.07, 0.08), 0.5, False),
+    ("off, one view only", (0.1,), 0.79, False),
+    ("off, but the classifier is sure of it", (0.08, 0.09, 0.07, 0.08), 0.85, True),
+]
+
+
+@pytest.mark.parametrize("name, offsets, p, sure", OFF_MIDDLE, ids=[o[0] for o in OFF_MIDDLE])
+def test_a_sure_tile_off_its_divider_is_asked_unless_the_classifier_is_sure(name, offsets,
+                                                                            p, sure):
+    j = reader.Judgement((Tile(2, 5), Tile(2, 4)), 1.0)
+    out = reader._centred(j, tuple(_view(o) for o in offsets), Guess(((Tile(2, 5), p),), 0.99))
+    assert out.candidates == j.candidates            # asked, its reading offered first
+    assert (out.confidence >= reader.CONFIDENT) is sure
+    # a question stays a question
+    unsure = reader.Judgement(j.candidates, 0.5)
+    assert reader._centred(unsure, tuple(_view(o) for o in offsets),
+                           Guess(((Tile(2, 5), p),), 0.99)) == unsure
+
+
 def _rgb_and_outlines(data: bytes):
     rgb = decode.decode(data, long_side=reader.READ_SIDE).rgb
     return rgb, reader._outlines(rgb)
