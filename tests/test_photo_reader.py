@@ -19,6 +19,7 @@ from PIL import Image
 
 from scorekeeper.photo import checks, decode, find, reader, segment
 from scorekeeper.photo.classes import BG, EDGE, FACE, PIP
+from scorekeeper.photo.crops import Half, View
 from scorekeeper.photo.checks import Problem, problems
 from scorekeeper.photo.decode import MAX_PIXELS, PhotoError
 from scorekeeper.photo.reading import Found, Reading, Unsure
@@ -92,6 +93,9 @@ def test_the_segmenters_classes_and_pip_probability_are_argmax_and_softmax(seed,
     e = np.exp(logits.astype(np.float64) - logits.max(axis=1, keepdims=True))
     softmax = e / e.sum(axis=1, keepdims=True)
     assert np.allclose(segment._pip(logits), softmax[:, segment.PIP], atol=1e-6)
+    # and to the bit what it was worked out as before (classes in order, then summed)
+    before = (1.0 / np.exp(np.minimum(logits - logits[:, PIP:PIP + 1], 60.0)).sum(axis=1))
+    assert segment._pip(logits).tobytes() == before.astype(np.float32).tobytes()
 
 
 def _one_ray(classes, o, d, start, limit, gap):
@@ -125,7 +129,7 @@ def test_rays_stop_at_an_edge_the_border_or_a_run_of_background(seed, gap):
     origins = rng.uniform(3, 27, (6, 2))
     angles = rng.uniform(0, 2 * np.pi, 6)
     dirs = np.stack([np.cos(angles), np.sin(angles)], 1)
-    start, limit = rng.uniform(0, 6), rng.uniform(6, 30)
+    start, limit = rng.uniform(0, 6), rng.uniform(-2, 30)     # at times no step at all
     got = find._rays(classes, origins, dirs, start, limit, gap)
     assert list(got) == [_one_ray(classes, o, d, start, limit, gap)
                          for o, d in zip(origins, dirs)]
@@ -626,7 +630,6 @@ def test_two_sure_tiles_on_one_place_the_less_sure_is_asked(name, other, p, aske
 
 
 def _view(offset: float):
-    from scorekeeper.photo.crops import Half, View
     return View((Half(2), Half(5)), 0.9, ((50.0, 25.0), (100.0, 50.0), 0.0), 2.0, 50.0, 0.95,
                 0.0, 0.9, offset)
 
@@ -640,6 +643,8 @@ OFF_MIDDLE = [
     ("off: the outline took in part of a neighbour", (0.08, 0.09, 0.07, 0.08), 0.5, False),
     ("off, one view only", (0.1,), 0.79, False),
     ("off, but the classifier is sure of it", (0.08, 0.09, 0.07, 0.08), 0.85, True),
+    ("at the limit: kept", (0.07, 0.07), 0.5, True),
+    ("off, the classifier at its limit: kept", (0.1, 0.1), 0.8, True),
 ]
 
 
@@ -648,6 +653,9 @@ def test_a_sure_tile_off_its_divider_is_asked_unless_the_classifier_is_sure(name
                                                                             p, sure):
     j = reader.Judgement((Tile(2, 5), Tile(2, 4)), 1.0)
     out = reader._centred(j, tuple(_view(o) for o in offsets), Guess(((Tile(2, 5), p),), 0.99))
+    # the classifier's word is for the tile read, not for another it is sure of
+    other = Guess(((Tile(3, 4), 0.95), (Tile(2, 5), p)), 0.99)
+    assert reader._centred(j, tuple(_view(o) for o in offsets), other) == out
     assert out.candidates == j.candidates            # asked, its reading offered first
     assert (out.confidence >= reader.CONFIDENT) is sure
     # a question stays a question

@@ -38,12 +38,12 @@ class Rules:
 #: silent errors on the held-out renders from 9 to 12 or more); a tile read twice goes
 #: (round C: questions where no tile is 114 -> 101 on the shared photos' held-out sources,
 #: nothing else changed; the net's "not a tile" or the outlines' overlap told none apart).
-#: Round E's net, trained on more renders, is less peaked and better calibrated (of the
-#: outlines it gives 0.8 or more, 443 of 445 right on sources it never saw): it is trusted
-#: from 0.7 where the blob counts agree and 0.9 alone, and vetoes the blob counts' tile
-#: under 0.05.  Round F: with a sure tile off its divider asked (reader.OFF_MIDDLE) the
-#: silent errors fell to 2, and the net is trusted from 0.6 where the blob counts agree and
-#: 0.85 alone (shared photos by source: right 374 -> 383, wrong and not flagged 2 -> 3;
+#: The net is trusted from 0.6 where the blob counts agree and 0.85 alone, and vetoes the
+#: blob counts' tile under 0.05.  Round E's net, trained on more renders, is less peaked
+#: and better calibrated (of the outlines it gives 0.8 or more, 443 of 445 right on sources
+#: it never saw): round E trusted it from 0.7 and 0.9.  Round F: with a sure tile off its
+#: divider asked (reader.OFF_MIDDLE) the silent errors fell to 2, and 0.6 / 0.85 were
+#: taken (shared photos by source: right 374 -> 383, wrong and not flagged 2 -> 3;
 #: held-out renders 110 -> 111, 10 -> 10).  At 0.5 a face-down tile's printed logo, read
 #: 0-4 by the blob counts and 0.53 by the net, was read with confidence (tests/photos).
 RULES = Rules(agree=0.6, alone=0.85, not_tile=0.0, veto=0.05, firm=0.5, drop_twice=True)

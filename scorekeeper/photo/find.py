@@ -41,8 +41,10 @@ def _box_from_rect(cx, cy, along, across, length, width) -> np.ndarray:
 def _rays(classes: np.ndarray, origins: np.ndarray, dirs: np.ndarray, start: float,
           limit: float, gap: int) -> np.ndarray:
     """How far from each of *origins* (k, 2) along its direction in *dirs* (k, 2) the tile
-    goes: to the first edge band, or the first run of *gap* background pixels, past *start*
-    (*limit* where neither comes).  All the rays at once: one tile's are a handful."""
+    goes, in whole steps from *start* to *limit*: to the first edge band, the map's border,
+    or the first run of *gap* background pixels (any one, on a ray shorter than *gap*);
+    *limit* where none comes, *start* where there is no step.  All the rays at once: one
+    tile's are a handful."""
     h, w = classes.shape
     t = np.arange(int(start), int(limit) + 1, dtype=np.float64)
     if t.size == 0:

@@ -29,7 +29,8 @@ small frozen values: outlines (4 corners), :class:`~.crops.View`, :class:`~.judg
    it all but rules out the blob counts' tile, that tile becomes a question; and each tile
    exists once (R3.3): of a tile read twice, the reading the classifier is less sure of
    goes, and the tiles the round says cannot be in this hand (its engine, tiles counted in
-   other hands) are never offered.  A hand is laid face up with its tiles apart: a question
+   other hands) are never offered.  A tile read with confidence on an outline that does
+   not sit centred on its divider is asked, unless the classifier is sure of it.  A hand is laid face up with its tiles apart: a question
    on part of a tile read with confidence (a half read as a tile, a pip) is not asked.
 """
 
@@ -220,18 +221,22 @@ def _classified(rgb: np.ndarray, judged: list[Seen | None], set_n: int,
 
 
 #: A tile read with confidence whose divider lies further than this share of its length
-#: from its outline's middle (the mean over its views), and whose crop the classifier
-#: reads with less than OFF_MIDDLE_SURE, is asked (None: never).  A tile's divider is its
-#: middle: an outline off it took in part of a touching neighbour.  Round F
-#: (docs/photo-reader.md): on the shared photos by source wrong and not flagged 7 -> 4,
-#: tiles right unchanged; on the held-out renders 11 -> 10, one tile right asked.
+#: from its outline's middle (the mean over its views), and whose crop the classifier gives
+#: less than OFF_MIDDLE_SURE for that very tile, is asked (None: never).  A tile's divider
+#: is its middle: an outline off it took in part of a touching neighbour.  An outline
+#: judged as its place's first outline (:func:`_judged_once`) is measured by that one's
+#: views.  Round F (docs/photo-reader.md): on the shared photos by source wrong and not
+#: flagged 7 -> 2, tiles right unchanged; on the held-out renders 11 -> 10, right unchanged.
 OFF_MIDDLE: float | None = 0.07
 OFF_MIDDLE_SURE = 0.8
 
 
 def _centred(j: Judgement, views: tuple[View, ...], g: Guess) -> Judgement:
-    """*j*, or a question of it when its outline is off its divider (:data:`OFF_MIDDLE`)."""
-    if (OFF_MIDDLE is None or j.confidence < CONFIDENT or not views or g.sure >= OFF_MIDDLE_SURE
+    """*j*, or a question of it (its candidates kept) when it was read with confidence, its
+    views put the divider off the outline's middle (:data:`OFF_MIDDLE`), and the classifier
+    gives its tile less than :data:`OFF_MIDDLE_SURE`."""
+    if (OFF_MIDDLE is None or j.confidence < CONFIDENT or not views
+            or g.p(j.candidates[0]) >= OFF_MIDDLE_SURE
             or float(np.mean([v.offset for v in views])) <= OFF_MIDDLE):
         return j
     return Judgement(j.candidates, CONFIDENT / 2)
