@@ -30,8 +30,9 @@ small frozen values: outlines (4 corners), :class:`~.crops.View`, :class:`~.judg
    exists once (R3.3): of a tile read twice, the reading the classifier is less sure of
    goes, and the tiles the round says cannot be in this hand (its engine, tiles counted in
    other hands) are never offered.  A tile read with confidence on an outline that does
-   not sit centred on its divider is asked, unless the classifier is sure of it.  A hand is laid face up with its tiles apart: a question
-   on part of a tile read with confidence (a half read as a tile, a pip) is not asked.
+   not sit centred on its divider is asked, unless the classifier is sure of it.  A hand
+   is laid face up with its tiles apart: a question on part of a tile read with confidence
+   (a half read as a tile, a pip) is not asked.
 """
 
 from __future__ import annotations
@@ -239,6 +240,11 @@ def _centred(j: Judgement, views: tuple[View, ...], g: Guess) -> Judgement:
             or g.p(j.candidates[0]) >= OFF_MIDDLE_SURE
             or float(np.mean([v.offset for v in views])) <= OFF_MIDDLE):
         return j
+    return _asked(j)
+
+
+def _asked(j: Judgement) -> Judgement:
+    """*j* as a question: its candidates, in their order, no longer read with confidence."""
     return Judgement(j.candidates, CONFIDENT / 2)
 
 
@@ -290,10 +296,14 @@ def _part_of(question: np.ndarray, tile: np.ndarray) -> bool:
     return _inside(question.mean(axis=0), tile) and _area(question) <= 0.75 * _area(tile)
 
 
+def _shared(a: np.ndarray, b: np.ndarray) -> float:
+    """The area two convex outlines share."""
+    return float(cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))[0])
+
+
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     """The area two convex outlines share, as a share of the smaller one's."""
-    shared, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
-    return float(shared) / max(1.0, min(_area(a), _area(b)))
+    return _shared(a, b) / max(1.0, min(_area(a), _area(b)))
 
 
 def _apart(kept: list[Seen]) -> list[Seen]:
@@ -315,8 +325,7 @@ def _apart(kept: list[Seen]) -> list[Seen]:
         if not OVERLAP or s.judgement.confidence < CONFIDENT:
             continue
         if any(_overlap(s.box, b) > OVERLAP for b in placed):
-            out[i] = Seen(s.box, Judgement(s.judgement.candidates, CONFIDENT / 2), s.views,
-                          s.guess)
+            out[i] = Seen(s.box, _asked(s.judgement), s.views, s.guess)
         else:
             placed.append(s.box)
     if COVERED is None:
@@ -329,10 +338,7 @@ def _apart(kept: list[Seen]) -> list[Seen]:
 def _covered(box: np.ndarray, tiles: list[np.ndarray]) -> float:
     """The largest share of *box*'s area that one of the outlines *tiles* covers (one each:
     two sure outlines too large for touching tiles may between them cover a third one)."""
-    shared = max((float(cv2.intersectConvexConvex(box.astype(np.float32),
-                                                   t.astype(np.float32))[0]) for t in tiles),
-                 default=0.0)
-    return shared / max(1.0, _area(box))
+    return max((_shared(box, t) for t in tiles), default=0.0) / max(1.0, _area(box))
 
 
 def _judged(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[Seen | None]:
