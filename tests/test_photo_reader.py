@@ -645,6 +645,43 @@ def test_two_sure_tiles_on_one_place_the_less_sure_is_asked(name, other, p, aske
     assert sure == want
 
 
+# Each tile exists once (R3.3): (a question besides a 2-5 read with confidence elsewhere in
+# the photo: its candidates, the classifier's probability for its first; whether it is
+# not asked ("gone"), or the candidates it offers, in order (None: as they were))
+TAKEN = [
+    ("about the tile already read, the classifier saying so too",
+     ((2, 5), (2, 4)), 0.6, "gone"),
+    ("about it, the classifier at the limit", ((2, 5), (2, 4)), 0.35, "gone"),
+    ("about it, the classifier just under the limit: asked", ((2, 5), (2, 4)), 0.34,
+     ((2, 4), (2, 5))),
+    ("about it, the classifier all but blind: asked, the tile read elsewhere last",
+     ((2, 5), (2, 4), (1, 5)), 0.1, ((2, 4), (1, 5), (2, 5))),
+    ("about another tile: asked as it was", ((3, 5), (2, 5)), 0.9, None),
+]
+
+
+@pytest.mark.parametrize("name, candidates, p, offers", TAKEN, ids=[t[0] for t in TAKEN])
+def test_a_question_about_a_tile_read_elsewhere_is_not_asked(name, candidates, p, offers):
+    sure = _guessed(_seen(200, 200, 100, 0.9), 0.9)
+    tiles = tuple(Tile.of(*c) for c in candidates)
+    question = reader.Seen(_seen(700, 700, 100, 0.4).box, reader.Judgement(tiles, 0.4), (),
+                           Guess(((tiles[0], p),), 0.9))
+    out = reader._taken([sure, question])
+    assert out[0] is sure                      # a tile read with confidence stays as it is
+    if offers == "gone":
+        assert out == [sure]
+        return
+    assert len(out) == 2 and out[1].box is question.box
+    assert out[1].judgement.confidence == question.judgement.confidence
+    assert out[1].judgement.candidates == \
+        (tuple(Tile.of(*c) for c in offers) if offers else tiles)
+
+
+def test_questions_are_asked_as_they_are_when_nothing_is_read_with_confidence():
+    question = _guessed(_seen(500, 500, 100, 0.4), 0.9)
+    assert reader._taken([question, question]) == [question, question]
+
+
 def _view(offset: float):
     return View((Half(2), Half(5)), 0.9, ((50.0, 25.0), (100.0, 50.0), 0.0), 2.0, 50.0, 0.95,
                 0.0, 0.9, offset)

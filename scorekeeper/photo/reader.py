@@ -32,7 +32,8 @@ small frozen values: outlines (4 corners), :class:`~.crops.View`, :class:`~.judg
    other hands) are never offered.  A tile read with confidence on an outline that does
    not sit centred on its divider is asked, unless the classifier is sure of it.  A hand
    is laid face up with its tiles apart: a question on part of a tile read with confidence
-   (a half read as a tile, a pip) is not asked.
+   (a half read as a tile, a pip) is not asked, nor is a question the classifier reads as
+   a tile already read with confidence in the photo (each tile exists once).
 """
 
 from __future__ import annotations
@@ -165,7 +166,7 @@ def _detect(rgb: np.ndarray, set_n: int,
     """Every tile seen in *rgb*, each once: the surer reading of one found twice, and the
     hand consistent with the set and the round."""
     judged = _judged_once(rgb, _outlines(rgb), set_n)
-    return _apart(_consistent(_once(_classified(rgb, judged, set_n, out_of_hand))))
+    return _taken(_apart(_consistent(_once(_classified(rgb, judged, set_n, out_of_hand)))))
 
 
 #: Two outlines are of one place when their middles lie closer than this share of the
@@ -333,6 +334,36 @@ def _apart(kept: list[Seen]) -> list[Seen]:
     sure_boxes = [s.box for s in out if s.judgement.confidence >= CONFIDENT]
     return [s for s in out if s.judgement.confidence >= CONFIDENT
             or _covered(s.box, sure_boxes) <= COVERED]
+
+
+#: A question whose likeliest tile is one read with confidence elsewhere in the photo, and
+#: which the classifier gives that tile at least this, is not asked (None: always asked):
+#: each tile exists once (R3.3), so the outline is the same tile seen again or a picture of
+#: one (a board printed with dominoes).  Round G (docs/photo-reader.md): on the shared photos
+#: by source questions 177 -> 153, where no tile is 74 -> 55, tiles right and wrong and not
+#: flagged unchanged; the held-out renders unchanged.  With no limit (0) a question the
+#: reader had all but no idea about (0.1) was dropped on a real tile twice on the renders.
+TAKEN: float | None = 0.35
+
+
+def _taken(kept: list[Seen]) -> list[Seen]:
+    """Each tile exists once (R3.3): a question about a tile already read with confidence
+    in this photo is not asked when the classifier gives that tile at least :data:`TAKEN`;
+    the other questions offer the tiles read elsewhere last."""
+    sure = {s.judgement.candidates[0] for s in kept if s.judgement.confidence >= CONFIDENT}
+    if TAKEN is None or not sure:
+        return kept
+    out = []
+    for s in kept:
+        j = s.judgement
+        if j.confidence >= CONFIDENT:
+            out.append(s)
+        elif (j.candidates[0] not in sure or s.guess is None
+              or s.guess.p(j.candidates[0]) < TAKEN):
+            free = tuple(t for t in j.candidates if t not in sure)
+            later = tuple(t for t in j.candidates if t in sure)
+            out.append(Seen(s.box, Judgement(free + later, j.confidence), s.views, s.guess))
+    return out
 
 
 def _covered(box: np.ndarray, tiles: list[np.ndarray]) -> float:
