@@ -648,7 +648,7 @@ def test_two_sure_tiles_on_one_place_the_less_sure_is_asked(name, other, p, aske
 # Each tile exists once (R3.3): (a question besides a 2-5 read with confidence elsewhere in
 # the photo: its candidates, the classifier's probability for its first; whether it is
 # not asked ("gone"), or the candidates it offers, in order (None: as they were))
-TAKEN = [
+READ_ELSEWHERE = [
     ("about the tile already read, the classifier saying so too",
      ((2, 5), (2, 4)), 0.6, "gone"),
     ("about it, the classifier at the limit", ((2, 5), (2, 4)), 0.35, "gone"),
@@ -656,16 +656,21 @@ TAKEN = [
      ((2, 4), (2, 5))),
     ("about it, the classifier all but blind: asked, the tile read elsewhere last",
      ((2, 5), (2, 4), (1, 5)), 0.1, ((2, 4), (1, 5), (2, 5))),
-    ("about another tile: asked as it was", ((3, 5), (2, 5)), 0.9, None),
+    ("about another tile: asked as it was", ((3, 5), (2, 4)), 0.9, None),
+    ("about another tile, the tile read elsewhere among its others: offered last",
+     ((3, 5), (2, 5), (3, 4)), 0.9, ((3, 5), (3, 4), (2, 5))),
+    ("about it, no word from the classifier: asked, the tile read elsewhere last",
+     ((2, 5), (2, 4)), None, ((2, 4), (2, 5))),
 ]
 
 
-@pytest.mark.parametrize("name, candidates, p, offers", TAKEN, ids=[t[0] for t in TAKEN])
+@pytest.mark.parametrize("name, candidates, p, offers", READ_ELSEWHERE,
+                         ids=[t[0] for t in READ_ELSEWHERE])
 def test_a_question_about_a_tile_read_elsewhere_is_not_asked(name, candidates, p, offers):
     sure = _guessed(_seen(200, 200, 100, 0.9), 0.9)
     tiles = tuple(Tile.of(*c) for c in candidates)
     question = reader.Seen(_seen(700, 700, 100, 0.4).box, reader.Judgement(tiles, 0.4), (),
-                           Guess(((tiles[0], p),), 0.9))
+                           None if p is None else Guess(((tiles[0], p),), 0.9))
     out = reader._taken([sure, question])
     assert out[0] is sure                      # a tile read with confidence stays as it is
     if offers == "gone":
@@ -680,6 +685,18 @@ def test_a_question_about_a_tile_read_elsewhere_is_not_asked(name, candidates, p
 def test_questions_are_asked_as_they_are_when_nothing_is_read_with_confidence():
     question = _guessed(_seen(500, 500, 100, 0.4), 0.9)
     assert reader._taken([question, question]) == [question, question]
+
+
+def test_the_reader_leaves_out_a_question_about_a_tile_it_read(monkeypatch):
+    """The rule is one of the reader's steps: a hand with a 2-5 read with confidence and a
+    question far from it that the classifier reads as 2-5 comes back with the 2-5 alone."""
+    sure = _guessed(_seen(200, 200, 100, 0.9), 0.9)
+    question = _guessed(_seen(700, 700, 100, 0.4), 0.9)
+    monkeypatch.setattr(reader, "_outlines", lambda rgb: [])
+    monkeypatch.setattr(reader, "_judged_once", lambda rgb, tiles, set_n: [])
+    monkeypatch.setattr(reader, "_classified", lambda *a, **k: [sure, question])
+    out = reader._detect(np.zeros((8, 8, 3), np.uint8), 12)
+    assert [(s.box.tolist(), s.judgement) for s in out] == [(sure.box.tolist(), sure.judgement)]
 
 
 def _view(offset: float):

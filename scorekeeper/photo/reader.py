@@ -341,15 +341,16 @@ def _apart(kept: list[Seen]) -> list[Seen]:
 #: each tile exists once (R3.3), so the outline is the same tile seen again or a picture of
 #: one (a board printed with dominoes).  Round G (docs/photo-reader.md): on the shared photos
 #: by source questions 177 -> 153, where no tile is 74 -> 55, tiles right and wrong and not
-#: flagged unchanged; the held-out renders unchanged.  With no limit (0) a question the
-#: reader had all but no idea about (0.1) was dropped on a real tile twice on the renders.
+#: flagged unchanged; the held-out renders unchanged.  With no limit (0), two questions the
+#: reader had all but no idea about (0.09 and 0.20) were dropped on real tiles of the renders.
 TAKEN: float | None = 0.35
 
 
 def _taken(kept: list[Seen]) -> list[Seen]:
-    """Each tile exists once (R3.3): a question about a tile already read with confidence
-    in this photo is not asked when the classifier gives that tile at least :data:`TAKEN`;
-    the other questions offer the tiles read elsewhere last."""
+    """Each tile exists once (R3.3): a question whose first candidate is a tile already read
+    with confidence in this photo is not asked when the classifier gives that tile at least
+    :data:`TAKEN` (whatever the blob counts said, an engine among them); the other questions
+    offer the tiles read elsewhere last (beyond the four shown: not at all)."""
     sure = {s.judgement.candidates[0] for s in kept if s.judgement.confidence >= CONFIDENT}
     if TAKEN is None or not sure:
         return kept
