@@ -23,7 +23,9 @@ class Rules:
     which an outline the blob counts were unsure of is no question but dropped; *veto*, its
     probability for the blob counts' confident tile under which that tile becomes a
     question, when it is itself at least *firm* sure of another.  A second tile read as one
-    already read (R3.3) goes when *drop_twice*; otherwise it is a question."""
+    already read (R3.3) goes when *drop_twice*; otherwise it is a question.  Where both
+    read the same tile, each without much confidence, it is read with confidence when the
+    classifier gives it at least *together* and the blob counts at least *counts*."""
 
     agree: float
     alone: float
@@ -31,6 +33,8 @@ class Rules:
     veto: float
     firm: float = 0.0
     drop_twice: bool = False
+    together: float = 1.0
+    counts: float = 1.0
 
 
 #: Chosen on both sets (docs/photo-reader.md, issue 24 rounds B, C and E): questions on what
@@ -46,7 +50,12 @@ class Rules:
 #: taken (shared photos by source: right 374 -> 383, wrong and not flagged 2 -> 3;
 #: held-out renders 110 -> 111, 10 -> 10).  At 0.5 a face-down tile's printed logo, read
 #: 0-4 by the blob counts and 0.53 by the net, was read with confidence (tests/photos).
-RULES = Rules(agree=0.6, alone=0.85, not_tile=0.0, veto=0.05, firm=0.5, drop_twice=True)
+#: Round G: where both read the same tile, the net at 0.4 and the blob counts at 0.3 are
+#: enough (shared photos by source: right 382 -> 387, wrong and not flagged 4 -> 4; held-out
+#: renders 111 -> 112, 10 -> 10); the blob counts' floor keeps out the face-down tiles'
+#: printed logos, which they read as 0-2 or 0-4 at 0.1 to 0.25 (tk_ro7).
+RULES = Rules(agree=0.6, alone=0.85, not_tile=0.0, veto=0.05, firm=0.5, drop_twice=True,
+              together=0.4, counts=0.3)
 
 
 def _merged(*lists) -> tuple[Tile, ...]:
@@ -94,7 +103,8 @@ def choose(j: Judgement, g: Guess, rules: Rules = RULES,
         if q >= rules.alone:
             return Judgement(_merged([best], j.candidates), q)
         return Judgement(_merged([best, blob], net[1:3], j.candidates), min(q, CONFIDENT / 2))
-    if best == blob and q >= rules.agree:
+    if best == blob and (q >= rules.agree
+                         or (q >= rules.together and j.confidence >= rules.counts)):
         return Judgement(_merged([best], j.candidates, net), max(q, CONFIDENT))
     if q >= rules.alone:
         return Judgement(_merged([best], j.candidates, net), q)
