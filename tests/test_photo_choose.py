@@ -86,8 +86,8 @@ def _j(conf, *tiles):
 # The shipped rules (choose.RULES) as a table: (the blob counts' judgement, the classifier's
 # guess, what is decided: (tile first, confident) or None for dropped)
 TABLE = [
-    ("both agree, the net sure enough", _j(0.5, (2, 5), (2, 4)),
-     _guess(((2, 5), 0.65), ((2, 4), 0.1)), ((2, 5), True)),
+    ("both agree, the net sure enough (0.6) whatever the blob counts say",
+     _j(0.2, (2, 5), (2, 4)), _guess(((2, 5), 0.6), ((2, 4), 0.1)), ((2, 5), True)),
     ("both agree, the net unsure, the blob counts weak", _j(0.2, (2, 5)),
      _guess(((2, 5), 0.55), ((2, 6), 0.3)), ((2, 5), False)),
     ("both agree, each without much confidence: read", _j(0.5, (2, 5)),
@@ -96,8 +96,10 @@ TABLE = [
      _guess(((2, 5), 0.4), ((2, 6), 0.3)), ((2, 5), True)),
     ("both agree, the net under its limit: a question", _j(0.5, (2, 5)),
      _guess(((2, 5), 0.39), ((2, 6), 0.3)), ((2, 5), False)),
-    ("a face-down tile's printed logo, read 0-2 by both, the blob counts at 0.25: a question",
-     _j(0.25, (0, 2), (0, 4)), _guess(((0, 2), 0.43), ((0, 4), 0.2)), ((0, 2), False)),
+    ("both agree, the blob counts under their limit: a question", _j(0.29, (2, 5)),
+     _guess(((2, 5), 0.55), ((2, 6), 0.3)), ((2, 5), False)),
+    ("a face-down tile's printed logo, read 0-4 by both, the blob counts at 0.1: a question",
+     _j(0.1, (0, 4), (0, 2)), _guess(((0, 4), 0.49), ((0, 2), 0.15)), ((0, 4), False)),
     ("the net alone, very sure", _j(0.5, (2, 4)), _guess(((2, 5), 0.87)), ((2, 5), True)),
     ("the net alone, not sure enough: a question, its tile first", _j(0.5, (2, 4)),
      _guess(((2, 5), 0.82), ((2, 4), 0.05)), ((2, 5), False)),

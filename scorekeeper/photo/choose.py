@@ -52,8 +52,8 @@ class Rules:
 #: 0-4 by the blob counts and 0.53 by the net, was read with confidence (tests/photos).
 #: Round G: where both read the same tile, the net at 0.4 and the blob counts at 0.3 are
 #: enough (shared photos by source: right 382 -> 387, wrong and not flagged 4 -> 4; held-out
-#: renders 111 -> 112, 10 -> 10); the blob counts' floor keeps out the face-down tiles'
-#: printed logos, which they read as 0-2 or 0-4 at 0.1 to 0.25 (tk_ro7).
+#: renders 111 -> 112, 10 -> 10); the blob counts' floor keeps out a face-down tile's
+#: printed logo that both read as 0-4 (tk_ro7: the blob counts about 0.1, the net 0.49).
 RULES = Rules(agree=0.6, alone=0.85, not_tile=0.0, veto=0.05, firm=0.5, drop_twice=True,
               together=0.4, counts=0.3)
 
