@@ -119,6 +119,19 @@ def _one_ray(classes, o, d, start, limit, gap):
     return float(limit) if len(steps) else float(start)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False) | st.integers(0, 50).map(float),
+                min_size=1, max_size=40))
+def test_the_readers_median_is_numpys_to_the_bit(values):
+    a = np.array(values, np.float64)
+    assert find.median(a) == float(np.median(a))
+    assert find.median(a[::2]) == float(np.median(a[::2]))      # a strided view too
+
+
+def test_the_median_of_nothing_is_no_number():
+    assert np.isnan(find.median(np.zeros(0)))
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(2, 6))
 def test_rays_stop_at_an_edge_the_border_or_a_run_of_background(seed, gap):

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from .classes import DIVIDER, FACE, PIP
-from .find import box_width, line
+from .find import box_width, line, median
 
 PAD = 8   # crops stay multiples of 8 (the widths are too)
 
@@ -117,7 +117,7 @@ def _count(pip_p: np.ndarray, where: np.ndarray, w: int) -> Half:
     min_area = max(3.0, (0.03 * w) ** 2)
     keep = areas >= min_area
     if keep.sum() >= 2:        # slivers (a neighbour's pip cut by the crop) are not pips
-        keep &= areas >= 0.35 * np.median(areas[keep])
+        keep &= areas >= 0.35 * median(areas[keep])
     slivers = int(((areas >= min_area) & ~keep).sum())
     soft = ((pip_p > 0.25) & where).astype(np.uint8)
     _, _, sstats, _ = cv2.connectedComponentsWithStats(soft, connectivity=8)
@@ -137,13 +137,13 @@ def _count(pip_p: np.ndarray, where: np.ndarray, w: int) -> Half:
     radii = np.maximum(radii[1:][keep].astype(np.float64), 1.0)
     disc = np.pi * radii ** 2
     round_ = areas / disc < 1.5
-    unit = float(np.median(areas[round_])) if round_.any() else float(np.median(disc) * 1.1)
+    unit = median(areas[round_]) if round_.any() else median(disc) * 1.1
     parts = np.maximum(1, np.round(areas / unit)).astype(int)
     spread = float(np.std(areas[round_]) / (np.mean(areas[round_]) + 1e-6)) \
         if round_.sum() >= 2 else 0.0
     return Half(int(parts.sum()), spread, float(peaks[1:][keep].min()),
                 int((parts > 1).sum()), slivers, int(areas.size), soft_blobs,
-                float(np.median(radii)))
+                median(radii))
 
 
 _grids: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}

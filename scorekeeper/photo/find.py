@@ -126,7 +126,7 @@ def dividers(classes: np.ndarray) -> list[Divider]:
     # than the others is cut in as many as it spans
     if len(out) >= 3:
         lengths = np.array([d[2] for d in out])
-        ref = float(np.median(lengths[lengths >= 0.3 * lengths.max()]))
+        ref = median(lengths[lengths >= 0.3 * lengths.max()])
         cut = []
         for c, u, length in out:
             k = int(round(length / ref))
@@ -137,6 +137,17 @@ def dividers(classes: np.ndarray) -> list[Divider]:
                 cut.append((c, u, length))
         out = cut
     return [Divider(c, u, length) for c, u, length in out]
+
+
+def median(a: np.ndarray) -> float:
+    """np.median of a small 1-d float array, to the bit, without its general machinery (the
+    reader takes a few thousand medians of a handful of values a photo)."""
+    s = np.sort(a, axis=None)
+    n = s.size
+    if n == 0:
+        return math.nan
+    m = n // 2
+    return float(s[m]) if n % 2 else float((s[m - 1] + s[m]) / 2)
 
 
 def line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
@@ -161,7 +172,7 @@ def _face_boxes(classes: np.ndarray) -> list[np.ndarray]:
     # a face seen in patches (ivory on white paper) is closed up at the scale of its pips
     pn, _, pstats, _ = cv2.connectedComponentsWithStats((classes == PIP).astype(np.uint8))
     if pn > 1:
-        d = float(np.median(np.sqrt(pstats[1:, cv2.CC_STAT_AREA])))
+        d = median(np.sqrt(pstats[1:, cv2.CC_STAT_AREA]))
         size = int(np.clip(d, 3, 15)) | 1
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
         closed = cv2.morphologyEx(inside, cv2.MORPH_CLOSE, kernel)
@@ -204,13 +215,13 @@ def find_tiles(classes: np.ndarray) -> list[np.ndarray]:
         offs = np.array([-0.25, 0.0, 0.25])
         origins = np.repeat(c + (v * offs[:, None]) * dlen, 2, axis=0)
         ends = _rays(classes, origins, np.tile([u, -u], (3, 1)), dlen / 2, dlen * 1.2, gap)
-        a, b = float(np.median(ends[0::2])), float(np.median(ends[1::2]))
+        a, b = median(ends[0::2]), median(ends[1::2])
         width = a + b
         # along: each half about as long as the tile is wide
         origins = np.repeat(c + (u * offs[:, None]) * width + u * (a - b) / 2, 2, axis=0)
         ends = _rays(classes, origins, np.tile([v, -v], (3, 1)), 0.5 * width, 1.6 * width,
                      gap)
-        p, q = float(np.median(ends[0::2])), float(np.median(ends[1::2]))
+        p, q = median(ends[0::2]), median(ends[1::2])
         # a real tile is twice as long as wide; trust the halves only near that
         width = float(np.clip(width, dlen * 1.05, dlen * 2.0))
         p = float(np.clip(p, 0.8 * width, 1.2 * width))

@@ -395,10 +395,12 @@ def _judged(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[Seen |
 def _once(judged: list[Seen | None]) -> list[Seen]:
     """Each tile once: of a tile found twice (at both sizes, or from its divider and its
     face), the surer reading."""
-    kept: list[Seen] = []
-    for t in sorted((t for t in judged if t is not None), key=lambda t: -t.judgement.confidence):
-        c = t.box.mean(axis=0)
-        if all(np.linalg.norm(c - k.box.mean(axis=0)) >= SAME_PLACE * min(
-                box_width(k.box), box_width(t.box)) for k in kept):
-            kept.append(t)
-    return kept
+    order = sorted((t for t in judged if t is not None), key=lambda t: -t.judgement.confidence)
+    centres = [t.box.mean(axis=0) for t in order]      # each outline's measured once
+    widths = [box_width(t.box) for t in order]
+    kept: list[int] = []
+    for i in range(len(order)):
+        if all(np.linalg.norm(centres[i] - centres[k]) >= SAME_PLACE * min(widths[k], widths[i])
+               for k in kept):
+            kept.append(i)
+    return [order[i] for i in kept]
