@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from scorekeeper.photo import checks, decode, find, reader, segment
-from scorekeeper.photo.classes import BG, EDGE, FACE, PIP
+from scorekeeper.photo.classes import BG, DIVIDER, EDGE, FACE, PIP
 from scorekeeper.photo.crops import Half, View
 from scorekeeper.photo.checks import Problem, problems
 from scorekeeper.photo.decode import MAX_PIXELS, PhotoError
@@ -130,6 +130,33 @@ def test_the_readers_median_is_numpys_to_the_bit(values):
 
 def test_the_median_of_nothing_is_no_number():
     assert np.isnan(find.median(np.zeros(0)))
+
+
+def _pressed_pair(seam: int, turned: bool) -> np.ndarray:
+    """A label map of two tiles 40 px wide and 80 long pressed together side by side, each
+    with its divider across its middle, the seam between them labelled *seam* (the segmenter
+    labels the dark seam of real tiles pressed together a divider at times)."""
+    classes = np.zeros((160, 200), np.uint8)
+    for x0 in (40, 81):
+        classes[40:120, x0:x0 + 39] = EDGE
+        classes[42:118, x0 + 2:x0 + 37] = FACE
+        classes[79:82, x0 + 5:x0 + 34] = DIVIDER
+    classes[40:120, 79:81] = seam
+    return np.ascontiguousarray(classes.T) if turned else classes
+
+
+@pytest.mark.parametrize("turned", [False, True])
+@pytest.mark.parametrize("seam", [EDGE, DIVIDER])
+def test_tiles_pressed_together_are_found_one_outline_each(seam, turned):
+    """A seam taken for a divider gives an outline across both tiles, wider than either: it is
+    neither (its rays do not measure one tile, and it holds both tiles' middles)."""
+    boxes = find.find_tiles(_pressed_pair(seam, turned))
+    middles = sorted(tuple(np.round(b.mean(axis=0)).astype(int)) for b in boxes)
+    want = [(59, 80), (100, 80)]
+    want = sorted((y, x) for x, y in want) if turned else want
+    assert len(boxes) == 2
+    assert all(np.abs(np.subtract(m, w)).max() <= 2 for m, w in zip(middles, want))
+    assert all(36 <= find.box_width(b) <= 44 for b in boxes)
 
 
 @settings(max_examples=60, deadline=None)

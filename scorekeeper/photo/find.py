@@ -19,6 +19,11 @@ from .classes import BG, DIVIDER, EDGE, FACE, PIP
 
 #: At most this many dividers are followed up in a photo (a hand has 12 or so tiles).
 MAX_TILES = 40
+#: A divider's rays measured one tile when each half is as long as the tile is wide and the
+#: divider sits in the middle of the tile's width, each within this share of the width; a
+#: ray that runs on into a tile pressed against this one (or a seam taken for a divider)
+#: measures more, or less.
+FIT = 0.2
 
 
 @dataclass(frozen=True, eq=False)
@@ -205,6 +210,7 @@ def find_tiles(classes: np.ndarray) -> list[np.ndarray]:
     """Tile outlines (4 corners p0..p3 in detection pixels, p0->p1 along the tile), one for
     each divider: its middle is the tile's, its direction the tile's across."""
     boxes = []
+    measured = []      # whether each box's rays measured one tile (FIT)
     tile_px = classes != BG
     h, w = classes.shape
     for d in sorted(dividers(classes), key=lambda d: -d.length)[:MAX_TILES]:
@@ -222,6 +228,8 @@ def find_tiles(classes: np.ndarray) -> list[np.ndarray]:
         ends = _rays(classes, origins, np.tile([v, -v], (3, 1)), 0.5 * width, 1.6 * width,
                      gap)
         p, q = median(ends[0::2]), median(ends[1::2])
+        fit = abs(a - b) <= FIT * width and abs(p - width) <= FIT * width \
+            and abs(q - width) <= FIT * width
         # a real tile is twice as long as wide; trust the halves only near that
         width = float(np.clip(width, dlen * 1.05, dlen * 2.0))
         p = float(np.clip(p, 0.8 * width, 1.2 * width))
@@ -236,19 +244,36 @@ def find_tiles(classes: np.ndarray) -> list[np.ndarray]:
         ys = np.clip(pts[:, 1].astype(int), 0, h - 1)
         if tile_px[ys, xs].mean() >= 0.6:
             boxes.append(box)
+            measured.append(fit)
     # faces seen whole and apart give a tile's outline directly (better than its divider)
     faces = _face_boxes(classes)
     boxes = faces + boxes
-    # one box a tile: drop a box whose centre lies inside an earlier or bigger one's middle
+    measured = [True] * len(faces) + measured
+    # one box a tile: drop a box whose centre lies inside an earlier one's middle; faces
+    # first, then the boxes measured as one tile, each group the wider first
     keep = []
     order = list(range(len(faces))) + sorted(range(len(faces), len(boxes)),
-                                             key=lambda i: -box_width(boxes[i]))
+                                             key=lambda i: (not measured[i],
+                                                            -box_width(boxes[i])))
     centres = [box.mean(axis=0) for box in boxes]
     widths = [box_width(box) for box in boxes]
     for i in order:
-        if all(np.linalg.norm(centres[i] - centres[j]) > 0.4 * widths[j] for j in keep):
-            keep.append(i)
+        if not all(np.linalg.norm(centres[i] - centres[j]) > 0.4 * widths[j] for j in keep):
+            continue
+        # a box its rays could not measure that holds the middles of two measured ones
+        # spans tiles pressed together: it is none of them
+        if not measured[i] and sum(measured[j] and inside(centres[j], boxes[i])
+                                   for j in keep) >= 2:
+            continue
+        keep.append(i)
     return [boxes[i] for i in keep]
+
+
+def inside(point: np.ndarray, box: np.ndarray) -> bool:
+    """Whether *point* lies inside the convex 4-corner *box*."""
+    edge, to = np.roll(box, -1, axis=0) - box, point - box
+    cross = edge[:, 0] * to[:, 1] - edge[:, 1] * to[:, 0]
+    return bool((cross > 0).all() or (cross < 0).all())
 
 
 def box_width(box: np.ndarray) -> float:

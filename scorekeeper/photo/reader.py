@@ -45,6 +45,7 @@ import numpy as np
 
 from .decode import decode
 from .find import box_width, find_tiles
+from .find import inside as _inside
 from .judge import CONFIDENT, NO_DIVIDER, Judgement, judge
 from .reading import Box, Found, Reading, Unsure
 from .segment import segment
@@ -275,13 +276,6 @@ OVERLAP = 0.3
 #: sure tiles it asked 14 fewer, but two sure outlines too large for touching tiles
 #: covered a real one between them (jd_column8, the shipped net): a tile lost.
 COVERED: float | None = 0.7
-
-
-def _inside(point: np.ndarray, box: np.ndarray) -> bool:
-    """Whether *point* lies inside the convex 4-corner *box*."""
-    edge, to = np.roll(box, -1, axis=0) - box, point - box
-    cross = edge[:, 0] * to[:, 1] - edge[:, 1] * to[:, 0]
-    return bool((cross > 0).all() or (cross < 0).all())
 
 
 def _area(box: np.ndarray) -> float:
