@@ -608,6 +608,25 @@ def test_a_tile_found_twice_is_looked_at_once_when_once_is_enough(monkeypatch):
     assert looked == [1, 1] and None not in once
 
 
+def test_a_close_up_tile_is_read_at_the_close_up_sizes_unless_they_see_no_tile(monkeypatch):
+    # a tile as wide as CLOSE_UP or wider is read from views at CLOSE_WIDTHS; one narrower,
+    # and a close-up no view of which looks like a tile there, at VIEW_WIDTHS
+    asked = []
+
+    def judged_at(rgb, tiles, set_n, widths):
+        asked.append((widths, [round(find.box_width(t)) for t in tiles]))
+        return [None if widths == reader.CLOSE_WIDTHS and find.box_width(t) > 150
+                else reader.Seen(t, reader.Judgement((Tile(len(asked), 0),), 1.0), ())
+                for t in tiles]
+    monkeypatch.setattr(reader, "_judged_at", judged_at)
+    narrow, close, blank = (_seen(300 * k, 200, w, 1.0).box
+                            for k, w in ((1, reader.CLOSE_UP - 1), (2, reader.CLOSE_UP), (3, 160)))
+    out = reader._judged(np.zeros((600, 1200, 3), np.uint8), [narrow, close, blank], 6)
+    assert asked == [(reader.CLOSE_WIDTHS, [reader.CLOSE_UP, 160]),
+                     (reader.VIEW_WIDTHS, [reader.CLOSE_UP - 1, 160])]
+    assert [s.judgement.candidates[0] for s in out] == [Tile(2, 0), Tile(1, 0), Tile(2, 0)]
+
+
 def _seen(x, y, w, conf, tile=(2, 5)):
     """A tile seen with its outline w wide and 2w long, its middle at (x, y)."""
     box = np.array([[x - w, y - w / 2], [x + w, y - w / 2], [x + w, y + w / 2],

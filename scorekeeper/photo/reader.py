@@ -61,6 +61,12 @@ READ_SIDE = 1600
 #: A tile is first cut out at this width (its short side), then read at these widths.
 CROP_W = 56
 VIEW_WIDTHS = (64, 80)
+#: A tile at least this wide in the photo as read (its short side, in pixels of the photo
+#: at READ_SIDE) is a close-up: it is read at CLOSE_WIDTHS instead, where the pips of its
+#: 10 to 12 come apart, and at VIEW_WIDTHS only when no view at those sizes looks like a
+#: tile (a close-up double blank at 112 px can look like none).
+CLOSE_UP = 110
+CLOSE_WIDTHS = (80, 112)
 #: A tile must look like one in this many views to be read at all.
 MIN_VIEWS = 1
 
@@ -368,19 +374,34 @@ def _covered(box: np.ndarray, tiles: list[np.ndarray]) -> float:
 
 
 def _judged(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[Seen | None]:
-    """Step 2 for each outline of step 1: what it is (None: not a tile)."""
+    """Step 2 for each outline of step 1: what it is (None: not a tile); close-ups
+    (:data:`CLOSE_UP`) read at :data:`CLOSE_WIDTHS`, the others and the close-ups no view
+    of which looked like a tile at :data:`VIEW_WIDTHS`."""
+    close = [i for i, b in enumerate(tiles) if box_width(b) >= CLOSE_UP]
+    out: list[Seen | None] = [None] * len(tiles)
+    for i, s in zip(close, _judged_at(rgb, [tiles[i] for i in close], set_n, CLOSE_WIDTHS)):
+        out[i] = s
+    rest = [i for i in range(len(tiles)) if out[i] is None]
+    for i, s in zip(rest, _judged_at(rgb, [tiles[i] for i in rest], set_n, VIEW_WIDTHS)):
+        out[i] = s
+    return out
+
+
+def _judged_at(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int,
+               view_widths: tuple[int, ...]) -> list[Seen | None]:
+    """What each outline is, from its views at *view_widths*, each as is and turned half a
+    turn (None: not a tile)."""
     if not tiles:
         return []
-    # views of each outline at two sizes, each as is and turned half a turn
     seen = {}
-    for vw in VIEW_WIDTHS:
+    for vw in view_widths:
         batch = [rectify(rgb, b, vw)[0] for b in tiles]
         seen[vw] = segment(np.stack(batch + [c[::-1, ::-1] for c in batch]))
     out: list[Seen | None] = []
     n = len(tiles)
     for i, b in enumerate(tiles):
         views = [read_view(seen[vw][0][j * n + i], seen[vw][1][j * n + i], vw)
-                 for vw in VIEW_WIDTHS for j in (0, 1)]
+                 for vw in view_widths for j in (0, 1)]
         decided = _decide([v for v in views if v is not None], set_n)
         out.append(None if decided is None else Seen(b, *decided))
     return out
