@@ -139,11 +139,15 @@ def _rounded_rect(canvas, x0, y0, x1, y1, r, value):
         cv2.circle(canvas, (cx, cy), r, value, -1)
 
 
-def draw_tile(rng, style: Style, a: int, b: int, w: int, band: float, face_down=False):
+def draw_tile(rng, style: Style, a: int, b: int, w: int, band: float, face_down=False,
+              rim: float = 0.0):
     """One tile lying along x: half *a* left, *b* right, *w* px wide (its short side).
 
     Returns (rgb float32, alpha float32 0..1, label uint8), each of the tile's canvas with a
     margin, and the canvas' centre.  *band* is the edge band's width in canvas pixels.
+    *rim* (0..1) darkens the face's outermost band by that much at its very edge, as a
+    rounded edge in shade looks: where two such tiles are pressed together the seam is a
+    dark line across the tiles that a divider also is, and it is labelled an edge.
     """
     m = int(w * 0.25) + 4
     H, W = w + 2 * m, 2 * w + 2 * m
@@ -168,6 +172,8 @@ def draw_tile(rng, style: Style, a: int, b: int, w: int, band: float, face_down=
         edge = np.clip(1 - dist / bw, 0, 1)
         shade += style.bevel * edge * light * 0.8
     shade *= 1 + (_smooth_noise(rng, H, W, max(4, w / 2))[..., 0] - 0.5) * 0.08
+    if rim > 0:
+        shade *= 1 - rim * np.clip(1 - dist / band, 0, 1) ** 0.7
     rgb[:] = face * shade[..., None]
     label[face_mask > 0] = FACE
     # the edge band: where a face ends (touching tiles stay apart in the mask)
@@ -251,30 +257,36 @@ class Placed:
     face_down: bool = False
 
 
-def _placements(rng, n, w, H, W, mode):
-    """Centres and angles (radians) of *n* tiles *w* px wide, laid out by *mode*."""
+def _placements(rng, n, w, H, W, mode, touching=False):
+    """Centres and angles (radians) of *n* tiles *w* px wide, laid out by *mode*;
+    *touching*: rows pressed together side by side (and often row against row), chains end
+    against end."""
     L = 2 * w
     out = []
     if mode == "rows":
         ang = rng.uniform(0, np.pi)
-        gap = rng.uniform(0, 0.12) * w
-        per_row = int(rng.integers(3, 9))
+        gap = 0.0 if touching else rng.uniform(0, 0.12) * w
+        per_row = int(rng.integers(2 if touching else 3, 9))
         rows = math.ceil(n / per_row)
         ax = np.array([np.cos(ang), np.sin(ang)])   # tile length direction
         px = np.array([-np.sin(ang), np.cos(ang)])  # across the row
-        row_gap = rng.uniform(0.02, 0.6) * L
+        if touching and rng.random() < 0.6:
+            row_gap = rng.uniform(0, 0.02) * L
+        else:
+            row_gap = rng.uniform(0.02, 0.6) * L
         cx, cy = W / 2, H / 2
         for i in range(n):
             row, col = divmod(i, per_row)
             off = (col - (per_row - 1) / 2) * (w + gap) * px + (row - (rows - 1) / 2) * (L + row_gap) * ax
             jit = rng.normal(0, 0.02 * w, 2)
+            jit = jit * 0.3 if touching else jit
             out.append((cx + off[0] + jit[0], cy + off[1] + jit[1], ang + rng.normal(0, 0.015)))
     elif mode == "chain":
         ang = rng.uniform(0, np.pi)
         x, y = rng.uniform(0.2, 0.8) * W, rng.uniform(0.2, 0.8) * H
         for i in range(n):
             out.append((x, y, ang))
-            step = L + rng.uniform(0, 0.08) * w
+            step = L + (0.0 if touching else rng.uniform(0, 0.08) * w)
             if rng.random() < 0.25:   # a turn: the next tile across
                 x += np.cos(ang) * (L * 0.75)
                 y += np.sin(ang) * (L * 0.75)
@@ -319,13 +331,20 @@ def _overlaps(occ, poly):
 def render_scene(rng: np.random.Generator, H: int = 320, W: int = 320, n_tiles: int | None = None,
                  set_n: int | None = None, split: str = "train", tile_w: float | None = None,
                  mode: str | None = None, style: Style | None = None, allow_partial: bool = True,
-                 jpeg: bool = True, tiles: list[tuple[int, int]] | None = None) -> Scene:
-    """One synthetic photo with its label mask and tiles."""
+                 jpeg: bool = True, tiles: list[tuple[int, int]] | None = None,
+                 touching: bool = False) -> Scene:
+    """One synthetic photo with its label mask and tiles.  *touching*: the tiles pressed
+    together in rows or chains (*mode* one of those, drawn if not given), their faces'
+    edges often darkened (:func:`draw_tile`'s *rim*), so that the seam between two tiles is
+    learnt as an edge, not a divider; off, the scene is drawn as it always was (the same
+    random draws)."""
     style = style or sample_style(rng, split)
     set_n = set_n if set_n is not None else int(rng.integers(6, 19))
     if tiles is not None:
         n_tiles = len(tiles)
     n_tiles = n_tiles if n_tiles is not None else int(rng.integers(1, 13))
+    if touching:
+        mode = mode or str(rng.choice(["rows", "rows", "chain"]))
     mode = mode or str(rng.choice(["scatter", "scatter", "rows", "chain", "grid"]))
     if tile_w is None:
         # tile width so the tiles take a fair share of the frame
@@ -342,7 +361,8 @@ def render_scene(rng: np.random.Generator, H: int = 320, W: int = 320, n_tiles: 
         pool = [(x, y) for x in range(set_n + 1) for y in range(x, set_n + 1)]
         idx = rng.permutation(len(pool))[:n_tiles]
         full = [pool[i] for i in idx]
-    spots = _placements(rng, len(full), w, H, W, mode)
+    spots = _placements(rng, len(full), w, H, W, mode, touching)
+    rim = float(rng.uniform(0.3, 0.85)) if touching and rng.random() < 0.7 else 0.0
     # tiles are drawn in a canvas with this many pixels across, then warped down
     w_loc = int(np.clip(round(w * 1.6), 24, 200))
     scale = w / w_loc
@@ -355,7 +375,7 @@ def render_scene(rng: np.random.Generator, H: int = 320, W: int = 320, n_tiles: 
         if rng.random() < 0.5:
             a, b = b, a
         face_down = rng.random() < 0.05 and tiles is None
-        rgb, alpha, lab, fmask = draw_tile(rng, style, a, b, w_loc, band, face_down)
+        rgb, alpha, lab, fmask = draw_tile(rng, style, a, b, w_loc, band, face_down, rim)
         h_c, w_c = lab.shape
         c, s = math.cos(ang) * scale, math.sin(ang) * scale
         # canvas centre -> (cx, cy), rotated and scaled
@@ -397,6 +417,12 @@ def render_scene(rng: np.random.Generator, H: int = 320, W: int = 320, n_tiles: 
         inside = float(np.clip(cv2.contourArea(cv2.convexHull(
             np.clip(corners, [0, 0], [W - 1, H - 1]).astype(np.float32))) / (2 * w * w), 0, 1))
         placed.append(Placed(a, b, corners, inside, face_down))
+    if touching:
+        # a seam a pixel wide that no face covers (the faces' outlines rounded to pixels) is
+        # the tiles' sides seen, not the table: an edge
+        closed = cv2.morphologyEx((mask != BG).astype(np.uint8), cv2.MORPH_CLOSE,
+                                  np.ones((3, 3), np.uint8))
+        mask[(closed > 0) & (mask == BG)] = EDGE
     # later tiles may cover earlier ones: visible share from the final mask
     # perspective
     if rng.random() < 0.7:

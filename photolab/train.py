@@ -81,7 +81,9 @@ def segmenter():
     return Segmenter()
 
 
-def make_data(n: int, seed: int, size: int = 320):
+def make_data(n: int, seed: int, size: int = 320, touching: float = 0.0):
+    """*n* scenes; a *touching* share of them of tiles pressed together (render_scene's
+    *touching*), drawn after the scene's other choices."""
     rng = np.random.default_rng(seed)
     images = np.zeros((n, size, size, 3), np.uint8)
     masks = np.zeros((n, size, size), np.uint8)
@@ -94,6 +96,9 @@ def make_data(n: int, seed: int, size: int = 320):
                       n_tiles=int(rng.integers(2, 6)))
         elif r < 0.42:   # small tiles, many of them
             kw = dict(tile_w=float(rng.uniform(14, 28)), n_tiles=int(rng.integers(6, 16)))
+        if touching and rng.random() < touching:
+            kw["touching"] = True
+            kw.pop("mode", None)
         scene = render_scene(rng, size, size, split="train", **kw)
         images[i], masks[i] = scene.image, scene.mask
         if i % 200 == 0:
@@ -159,6 +164,9 @@ def main(argv=None) -> int:
     ap.add_argument("--crop", type=int, default=176)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=17)
+    ap.add_argument("--touching", type=float, default=0.0,
+                    help="share of scenes of tiles pressed together, their seams labelled "
+                         "edges (0: the scenes as the shipped model before round H saw them)")
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--cache", default=None, help="keep the rendered scenes in this .npz")
     ap.add_argument("--every", type=int, default=500, help="write the model every N steps")
@@ -179,7 +187,7 @@ def main(argv=None) -> int:
         with np.load(cache) as z:
             images, masks = z["images"], z["masks"]
     else:
-        images, masks = make_data(args.scenes, args.seed)
+        images, masks = make_data(args.scenes, args.seed, touching=args.touching)
         if cache:
             np.savez(cache, images=images, masks=masks)
     print(f"data: {len(images)} scenes in {time.time() - started:.0f} s", flush=True)
