@@ -418,11 +418,7 @@ def render_scene(rng: np.random.Generator, H: int = 320, W: int = 320, n_tiles: 
             np.clip(corners, [0, 0], [W - 1, H - 1]).astype(np.float32))) / (2 * w * w), 0, 1))
         placed.append(Placed(a, b, corners, inside, face_down))
     if touching:
-        # a seam a pixel wide that no face covers (the faces' outlines rounded to pixels) is
-        # the tiles' sides seen, not the table: an edge
-        closed = cv2.morphologyEx((mask != BG).astype(np.uint8), cv2.MORPH_CLOSE,
-                                  np.ones((3, 3), np.uint8))
-        mask[(closed > 0) & (mask == BG)] = EDGE
+        seams_as_edges(mask)
     # later tiles may cover earlier ones: visible share from the final mask
     # perspective
     if rng.random() < 0.7:
@@ -465,6 +461,15 @@ def render_scene(rng: np.random.Generator, H: int = 320, W: int = 320, n_tiles: 
         area = 2 * w * w
         p.visible = min(p.visible, float(((mask > 0) & (pm > 0)).sum() / max(1, area)))
     return Scene(out, mask, placed, style, set_n)
+
+
+def seams_as_edges(mask: np.ndarray) -> None:
+    """Label as an edge, in place, each background pixel of *mask* between tiles at most two
+    pixels apart: a seam no face covers (their outlines rounded to pixels) is the tiles'
+    sides seen, not the table."""
+    closed = cv2.morphologyEx((mask != BG).astype(np.uint8), cv2.MORPH_CLOSE,
+                              np.ones((3, 3), np.uint8))
+    mask[(closed > 0) & (mask == BG)] = EDGE
 
 
 def labels_of(scene: Scene) -> dict:

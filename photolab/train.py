@@ -166,7 +166,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=17)
     ap.add_argument("--touching", type=float, default=0.0,
                     help="share of scenes of tiles pressed together, their seams labelled "
-                         "edges (0: the scenes as the shipped model before round H saw them)")
+                         "edges (0, the default: the scenes the shipped model was trained on)")
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--cache", default=None, help="keep the rendered scenes in this .npz")
     ap.add_argument("--every", type=int, default=500, help="write the model every N steps")

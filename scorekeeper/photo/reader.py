@@ -10,7 +10,7 @@ divider or pip (:mod:`.classes`):
    a domino's shape gives its outline directly.
 2. *Read each tile* (:mod:`.crops`).  The tile is cut out of the sharper decode, square to the frame: first
    wider, to find its own outline, then in four views (64 and 80 px wide, each as is and
-   turned half a turn).  A view must look like a domino; each half's pips are counted from the pip
+   turned half a turn; a close-up at 80 and 112, see :data:`CLOSE_UP`).  A view must look like a domino; each half's pips are counted from the pip
    blobs (a blob bigger than a pip counts as several).  A tile found twice (at both sizes)
    is looked at once when its first reading is sure.
 
@@ -44,8 +44,7 @@ import cv2
 import numpy as np
 
 from .decode import decode
-from .find import box_width, find_tiles
-from .find import inside as _inside
+from .find import box_width, find_tiles, inside as _inside
 from .judge import CONFIDENT, NO_DIVIDER, Judgement, judge
 from .reading import Box, Found, Reading, Unsure
 from .segment import segment
@@ -61,10 +60,12 @@ READ_SIDE = 1600
 #: A tile is first cut out at this width (its short side), then read at these widths.
 CROP_W = 56
 VIEW_WIDTHS = (64, 80)
-#: A tile at least this wide in the photo as read (its short side, in pixels of the photo
-#: at READ_SIDE) is a close-up: it is read at CLOSE_WIDTHS instead, where the pips of its
-#: 10 to 12 come apart, and at VIEW_WIDTHS only when no view at those sizes looks like a
-#: tile (a close-up double blank at 112 px can look like none).
+#: A tile at least this wide in the decode it is cut out of (its short side, in pixels: a
+#: JPEG is decoded READ_SIDE to twice that long, other formats whole, so this is "sharp
+#: enough for a 112 px view", not a share of the frame) is a close-up: it is read at
+#: CLOSE_WIDTHS instead, where the pips of its 10 to 12 come apart, and at VIEW_WIDTHS only
+#: when no view at those sizes is a tile at all (a close-up double blank at 112 px can be
+#: none); a close-up that is a question there stays one.
 CLOSE_UP = 110
 CLOSE_WIDTHS = (80, 112)
 #: A tile must look like one in this many views to be read at all.
