@@ -206,67 +206,77 @@ def _face_boxes(classes: np.ndarray) -> list[np.ndarray]:
     return out
 
 
+@dataclass(frozen=True, eq=False)
+class Outline:
+    """A tile's outline found from its divider or its face: 4 corners p0..p3 (p0->p1 along
+    the tile), and whether it was measured as one tile (a face seen whole; a divider whose
+    rays agreed, :data:`FIT`)."""
+
+    box: np.ndarray
+    measured: bool
+
+
 def find_tiles(classes: np.ndarray) -> list[np.ndarray]:
     """Tile outlines (4 corners p0..p3 in detection pixels, p0->p1 along the tile), one for
-    each divider: its middle is the tile's, its direction the tile's across."""
-    boxes = []
-    measured = []      # whether each box's rays measured one tile (FIT)
+    each divider: its middle is the tile's, its direction the tile's across; faces seen
+    whole and apart give theirs directly (better than their divider's)."""
     tile_px = classes != BG
+    from_dividers = [o for d in sorted(dividers(classes), key=lambda d: -d.length)[:MAX_TILES]
+                     if (o := _divider_outline(classes, tile_px, d)) is not None]
+    faces = [Outline(box, True) for box in _face_boxes(classes)]
+    return [o.box for o in _one_a_tile(faces, from_dividers)]
+
+
+def _divider_outline(classes: np.ndarray, tile_px: np.ndarray, d: Divider) -> Outline | None:
+    """The outline of the tile across divider *d*, measured by rays over the label map;
+    None where it is mostly not tile inside (a line on a busy cloth is not a divider)."""
     h, w = classes.shape
-    for d in sorted(dividers(classes), key=lambda d: -d.length)[:MAX_TILES]:
-        c, u, dlen = d.centre, d.along, d.length
-        v = np.array([-u[1], u[0]])
-        gap = max(2, int(0.12 * dlen))
-        # across: from the divider's ends outwards, a few parallel rays
-        offs = np.array([-0.25, 0.0, 0.25])
-        origins = np.repeat(c + (v * offs[:, None]) * dlen, 2, axis=0)
-        ends = _rays(classes, origins, np.tile([u, -u], (3, 1)), dlen / 2, dlen * 1.2, gap)
-        a, b = median(ends[0::2]), median(ends[1::2])
-        width = a + b
-        # along: each half about as long as the tile is wide
-        origins = np.repeat(c + (u * offs[:, None]) * width + u * (a - b) / 2, 2, axis=0)
-        ends = _rays(classes, origins, np.tile([v, -v], (3, 1)), 0.5 * width, 1.6 * width,
-                     gap)
-        p, q = median(ends[0::2]), median(ends[1::2])
-        fit = abs(a - b) <= FIT * width and abs(p - width) <= FIT * width \
-            and abs(q - width) <= FIT * width
-        # a real tile is twice as long as wide; trust the halves only near that
-        width = float(np.clip(width, dlen * 1.05, dlen * 2.0))
-        p = float(np.clip(p, 0.8 * width, 1.2 * width))
-        q = float(np.clip(q, 0.8 * width, 1.2 * width))
-        centre = c + u * (a - b) / 2 + v * (p - q) / 2
-        box = _box_from_rect(centre[0], centre[1], v, u, p + q + 1.5, width + 1.5)
-        # mostly tile inside (a line on a busy cloth is not a divider)
-        g = np.linspace(0.1, 0.9, 7)
-        pts = (box[0] + (box[1] - box[0]) * g[:, None, None]
-               + (box[3] - box[0]) * g[None, :, None]).reshape(-1, 2)
-        xs = np.clip(pts[:, 0].astype(int), 0, w - 1)
-        ys = np.clip(pts[:, 1].astype(int), 0, h - 1)
-        if tile_px[ys, xs].mean() >= 0.6:
-            boxes.append(box)
-            measured.append(fit)
-    # faces seen whole and apart give a tile's outline directly (better than its divider)
-    faces = _face_boxes(classes)
-    boxes = faces + boxes
-    measured = [True] * len(faces) + measured
-    # one box a tile: drop a box whose centre lies inside an earlier one's middle; faces
-    # first, then the boxes measured as one tile, each group the wider first
-    keep = []
-    order = list(range(len(faces))) + sorted(range(len(faces), len(boxes)),
-                                             key=lambda i: (not measured[i],
-                                                            -box_width(boxes[i])))
-    centres = [box.mean(axis=0) for box in boxes]
-    widths = [box_width(box) for box in boxes]
-    for i in order:
+    c, u, dlen = d.centre, d.along, d.length
+    v = np.array([-u[1], u[0]])
+    gap = max(2, int(0.12 * dlen))
+    # across: from the divider's ends outwards, a few parallel rays
+    offs = np.array([-0.25, 0.0, 0.25])
+    origins = np.repeat(c + (v * offs[:, None]) * dlen, 2, axis=0)
+    ends = _rays(classes, origins, np.tile([u, -u], (3, 1)), dlen / 2, dlen * 1.2, gap)
+    a, b = median(ends[0::2]), median(ends[1::2])
+    width = a + b
+    # along: each half about as long as the tile is wide
+    origins = np.repeat(c + (u * offs[:, None]) * width + u * (a - b) / 2, 2, axis=0)
+    ends = _rays(classes, origins, np.tile([v, -v], (3, 1)), 0.5 * width, 1.6 * width, gap)
+    p, q = median(ends[0::2]), median(ends[1::2])
+    measured = abs(a - b) <= FIT * width and abs(p - width) <= FIT * width \
+        and abs(q - width) <= FIT * width
+    # a real tile is twice as long as wide; trust the halves only near that
+    width = float(np.clip(width, dlen * 1.05, dlen * 2.0))
+    p = float(np.clip(p, 0.8 * width, 1.2 * width))
+    q = float(np.clip(q, 0.8 * width, 1.2 * width))
+    centre = c + u * (a - b) / 2 + v * (p - q) / 2
+    box = _box_from_rect(centre[0], centre[1], v, u, p + q + 1.5, width + 1.5)
+    g = np.linspace(0.1, 0.9, 7)
+    pts = (box[0] + (box[1] - box[0]) * g[:, None, None]
+           + (box[3] - box[0]) * g[None, :, None]).reshape(-1, 2)
+    xs = np.clip(pts[:, 0].astype(int), 0, w - 1)
+    ys = np.clip(pts[:, 1].astype(int), 0, h - 1)
+    return Outline(box, bool(measured)) if tile_px[ys, xs].mean() >= 0.6 else None
+
+
+def _one_a_tile(faces: list[Outline], from_dividers: list[Outline]) -> list[Outline]:
+    """One outline a tile: faces first, then the outlines measured as one tile, then the
+    others, each group the wider first; an outline whose middle lies in an earlier one's
+    middle is dropped, and so is one not measured that holds the middles of two measured
+    ones (it spans tiles pressed together: it is none of them)."""
+    order = faces + sorted(from_dividers, key=lambda o: (not o.measured, -box_width(o.box)))
+    centres = [o.box.mean(axis=0) for o in order]
+    widths = [box_width(o.box) for o in order]
+    keep: list[int] = []
+    for i, o in enumerate(order):
         if not all(np.linalg.norm(centres[i] - centres[j]) > 0.4 * widths[j] for j in keep):
             continue
-        # a box its rays could not measure that holds the middles of two measured ones
-        # spans tiles pressed together: it is none of them
-        if not measured[i] and sum(measured[j] and inside(centres[j], boxes[i])
-                                   for j in keep) >= 2:
+        if not o.measured and sum(order[j].measured and inside(centres[j], o.box)
+                                  for j in keep) >= 2:
             continue
         keep.append(i)
-    return [boxes[i] for i in keep]
+    return [order[i] for i in keep]
 
 
 def inside(point: np.ndarray, box: np.ndarray) -> bool:
