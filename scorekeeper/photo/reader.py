@@ -8,10 +8,11 @@ divider or pip (:mod:`.classes`):
    middle the tile's, its direction the tile's across), measured by rays over the label map
    that stop at an edge band (touching tiles) or at the background; a face standing alone in
    a domino's shape gives its outline directly.
-2. *Read each tile* (:mod:`.crops`).  The tile is cut out of the sharper decode, square to the frame: first
-   wider, to find its own outline, then in four views (64 and 80 px wide, each as is and
-   turned half a turn; a close-up at 80 and 112, see :data:`CLOSE_UP`).  A view must look like a domino; each half's pips are counted from the pip
-   blobs (a blob bigger than a pip counts as several).  A tile found twice (at both sizes)
+2. *Read each tile* (:mod:`.crops`).  The tile is cut out of the sharper decode, square to
+   the frame: first wider, to find its own outline, then in four views (64 and 80 px wide,
+   each as is and turned half a turn; a close-up at 80 and 112, see :data:`CLOSE_UP`).  A
+   view must look like a domino; each half's pips are counted from the pip blobs (a blob
+   bigger than a pip counts as several).  A tile found twice (at both sizes)
    is looked at once when its first reading is sure.
 
 A tile is read with confidence (:mod:`.judge`) only when the four views agree and nothing looks doubtful
