@@ -763,6 +763,47 @@ def test_the_reader_leaves_out_a_question_about_a_tile_it_read(monkeypatch):
     assert [(s.box.tolist(), s.judgement) for s in out] == [(sure.box.tolist(), sure.judgement)]
 
 
+# The tiles of one set are of one size: (a question besides two tiles read with confidence,
+# 100 px wide, at (200, 200) and (200, 400); whether it is asked)
+ALIKE = [
+    ("as wide as they are", _seen(700, 700, 100, 0.4), True),
+    ("1.4 times as wide", _seen(700, 700, 140, 0.4), True),
+    ("1.5 times as wide, apart from them (a picture of a domino, a box)",
+     _seen(700, 700, 150, 0.4), False),
+    ("twice as wide, a quarter of it on one of them (an outline across two tiles)",
+     _seen(300, 250, 200, 0.4), True),
+    ("twice as wide, touching one (4% of it on it)", _seen(470, 200, 200, 0.4), False),
+    ("twice as wide, 6% of it on one", _seen(450, 200, 200, 0.4), True),
+    ("twice as wide, read with confidence", _seen(700, 700, 200, 0.9), True),
+]
+
+
+@pytest.mark.parametrize("name, other, asked", ALIKE, ids=[a[0] for a in ALIKE])
+def test_a_question_far_larger_than_the_sure_tiles_and_apart_from_them_is_not_asked(
+        name, other, asked):
+    sure = [_seen(200, 200, 100, 0.9, (1, 1)), _seen(200, 400, 100, 0.9, (3, 3))]
+    assert reader._alike(sure + [other]) == (sure + [other] if asked else sure)
+
+
+def test_a_large_question_is_asked_beside_one_sure_tile_only():
+    """One tile read with confidence is no measure of the hand's size (it may be a tile
+    far nearer the camera, or no whole tile)."""
+    kept = [_seen(200, 200, 100, 0.9), _seen(700, 700, 300, 0.4)]
+    assert reader._alike(kept) == kept
+
+
+def test_the_reader_leaves_out_a_question_unlike_the_hand(monkeypatch):
+    """The rule is one of the reader's steps."""
+    sure = [_guessed(_seen(200, 200, 100, 0.9, (1, 1)), 0.9),
+            _guessed(_seen(200, 400, 100, 0.9, (3, 3)), 0.9)]
+    large = _guessed(_seen(700, 700, 200, 0.4, (4, 6)), 0.3)
+    monkeypatch.setattr(reader, "_outlines", lambda rgb: [])
+    monkeypatch.setattr(reader, "_judged_once", lambda rgb, tiles, set_n: [])
+    monkeypatch.setattr(reader, "_classified", lambda *a, **k: sure + [large])
+    out = reader._detect(np.zeros((8, 8, 3), np.uint8), 12)
+    assert [s.box.tolist() for s in out] == [s.box.tolist() for s in sure]
+
+
 def _view(offset: float):
     return View((Half(2), Half(5)), 0.9, ((50.0, 25.0), (100.0, 50.0), 0.0), 2.0, 50.0, 0.95,
                 0.0, 0.9, offset)
