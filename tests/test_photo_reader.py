@@ -775,20 +775,33 @@ ALIKE = [
     ("twice as wide, touching one (4% of it on it)", _seen(470, 200, 200, 0.4), False),
     ("twice as wide, 6% of it on one", _seen(450, 200, 200, 0.4), True),
     ("twice as wide, read with confidence", _seen(700, 700, 200, 0.9), True),
+    ("a speck: 19 px wide", _seen(700, 700, 19, 0.4), False),
+    ("a pip's size, 21 px (it may be the only mark on a tile missed)",
+     _seen(700, 700, 21, 0.4), True),
+    ("19 px wide, read with confidence", _seen(700, 700, 19, 0.9), True),
 ]
 
 
 @pytest.mark.parametrize("name, other, asked", ALIKE, ids=[a[0] for a in ALIKE])
-def test_a_question_far_larger_than_the_sure_tiles_and_apart_from_them_is_not_asked(
+def test_a_question_far_larger_than_the_sure_tiles_and_apart_or_a_speck_is_not_asked(
         name, other, asked):
     sure = [_seen(200, 200, 100, 0.9, (1, 1)), _seen(200, 400, 100, 0.9, (3, 3))]
     assert reader._alike(sure + [other]) == (sure + [other] if asked else sure)
 
 
-def test_a_large_question_is_asked_beside_one_sure_tile_only():
+def test_a_question_under_tiny_is_asked_when_the_hands_tiles_are_small_too():
+    """A photo of small tiles (a small picture, a hand far away): 19 px is no speck beside
+    tiles 40 px wide (SMALLER)."""
+    sure = [_seen(200, 200, 40, 0.9, (1, 1)), _seen(200, 300, 40, 0.9, (3, 3))]
+    small = _seen(400, 400, 19, 0.4)
+    assert reader._alike(sure + [small]) == sure + [small]
+    assert reader._alike(sure + [_seen(400, 400, 15, 0.4)]) == sure
+
+
+def test_questions_of_any_size_are_asked_beside_one_sure_tile_only():
     """One tile read with confidence is no measure of the hand's size (it may be a tile
     far nearer the camera, or no whole tile)."""
-    kept = [_seen(200, 200, 100, 0.9), _seen(700, 700, 300, 0.4)]
+    kept = [_seen(200, 200, 100, 0.9), _seen(700, 700, 300, 0.4), _seen(900, 900, 10, 0.4)]
     assert reader._alike(kept) == kept
 
 

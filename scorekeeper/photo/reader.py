@@ -35,7 +35,8 @@ small frozen values: outlines (4 corners), :class:`~.crops.View`, :class:`~.judg
    is laid face up with its tiles apart: a question on part of a tile read with confidence
    (a half read as a tile, a pip) is not asked, nor is a question the classifier reads as
    a tile already read with confidence in the photo (each tile exists once), nor one far
-   larger than the tiles read with confidence and touching none of them.
+   larger than the tiles read with confidence and touching none of them, or a speck far
+   smaller.
 """
 
 from __future__ import annotations
@@ -371,28 +372,40 @@ def _taken(kept: list[Seen]) -> list[Seen]:
     return out
 
 
-#: A question whose outline is wider than this many times the median width of the tiles
-#: read with confidence (at least two), and on none of them (none covers :data:`TOUCHING`
-#: of it), is not asked (None: always asked).  The tiles of one set are of one size: an
-#: outline that much larger, apart from the hand, is something else (a board printed with
-#: dominoes, a box).  Round I (docs/photo-reader.md): on the shared photos by source
-#: questions 132 -> 114, where no tile is 55 -> 40, tiles right and wrong and not flagged
-#: unchanged; the held-out renders unchanged (1.3: 39 where no tile is, 1.6: 44).  Without
-#: the touching test (1.45) the shared photos lost 2 tiles to silence, and the renders 1:
-#: an outline across two tiles is as large and may be the only mark on a missed tile.
+#: Questions unlike the hand in size are not asked (None: always asked), measured against
+#: the median width of the tiles read with confidence (at least two; the tiles of one set
+#: are of one size): one wider than LARGER times it and on none of them (none covers
+#: :data:`TOUCHING` of it) is something else (a board printed with dominoes, a box); one
+#: narrower than SMALLER times it and under TINY pixels wide in the decode it is read
+#: from is a speck (a watermark's letter, a bit of a tile cut by the edge).  Round I
+#: (docs/photo-reader.md): on the shared photos by source questions 132 -> 105, where no
+#: tile is 55 -> 35 (the larger 40, the smaller 5 more), tiles right and wrong and not
+#: flagged unchanged; the held-out renders unchanged.  LARGER 1.3 / 1.6: 39 / 44 where no
+#: tile is (the larger alone); SMALLER 0.3 / 0.5 and TINY 16 / 24: 34 to 36.  Without the
+#: touching test the shared photos lost 2 tiles to silence and the renders 1 (an outline
+#: across two tiles is as large, and may be the only mark on one of them); without TINY
+#: the renders lost 1 (a pip-sized question, 32 px, the only mark on a tile missed).
 LARGER: float | None = 1.45
 TOUCHING = 0.05
+SMALLER: float | None = 0.4
+TINY = 20
 
 
 def _alike(kept: list[Seen]) -> list[Seen]:
-    """*kept* less the questions far larger than the tiles read with confidence and apart
-    from them (:data:`LARGER`)."""
+    """*kept* less the questions unlike the tiles read with confidence in size: far larger
+    and apart from them (:data:`LARGER`), or far smaller and a speck (:data:`SMALLER`)."""
     sure = [s.box for s in kept if s.judgement.confidence >= CONFIDENT]
-    if LARGER is None or len(sure) < 2:
+    if len(sure) < 2:
         return kept
-    limit = LARGER * median(np.array([box_width(b) for b in sure]))
-    return [s for s in kept if s.judgement.confidence >= CONFIDENT
-            or box_width(s.box) <= limit or _covered(s.box, sure) >= TOUCHING]
+    width = median(np.array([box_width(b) for b in sure]))
+
+    def unlike(box: np.ndarray) -> bool:
+        w = box_width(box)
+        return ((LARGER is not None and w > LARGER * width
+                 and _covered(box, sure) < TOUCHING)
+                or (SMALLER is not None and w < SMALLER * width and w < TINY))
+
+    return [s for s in kept if s.judgement.confidence >= CONFIDENT or not unlike(s.box)]
 
 
 def _covered(box: np.ndarray, tiles: list[np.ndarray]) -> float:
