@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from scorekeeper.photo import checks, decode, find, reader, segment
+from scorekeeper.photo import checks, crops, decode, find, reader, segment
 from scorekeeper.photo.classes import BG, DIVIDER, EDGE, FACE, PIP
 from scorekeeper.photo.crops import Half, View
 from scorekeeper.photo.checks import Problem, problems
@@ -630,6 +630,34 @@ def test_a_close_up_tile_is_read_at_the_close_up_sizes_unless_they_see_no_tile(m
     assert asked == [(reader.CLOSE_WIDTHS, [reader.CLOSE_UP, 160]),
                      (reader.VIEW_WIDTHS, [reader.CLOSE_UP - 1, 160])]
     assert [s.judgement.candidates[0] for s in out] == [Tile(2, 0), Tile(1, 0), Tile(2, 0)]
+
+
+def _half(*discs):
+    """One half's pip probabilities (80 px square): a disc (x, y, radius) a pip each; a
+    pair of discs whose middles lie closer than their radii make one blob."""
+    p = np.zeros((80, 80), np.float32)
+    for x, y, r in discs:
+        cv2.circle(p, (x, y), r, 1.0, -1)
+    return p
+
+
+# A half's pips are of one size: (its blobs, as discs; the count; the slivers)
+COUNTED = [
+    ("one pip", [(40, 40, 9)], 1, 0),
+    ("one large pip with two glints beside it (a coloured 1 of a double-12 set)",
+     [(40, 40, 9), (22, 40, 2), (58, 52, 3)], 1, 2),
+    ("six pips", [(x, y, 6) for x in (20, 60) for y in (15, 40, 65)], 6, 0),
+    ("six pips and a neighbour's pip cut by the crop",
+     [(x, y, 6) for x in (20, 60) for y in (15, 40, 65)] + [(78, 40, 2)], 6, 1),
+    ("two pips touching: one blob, counted as two",
+     [(30, 40, 7), (42, 40, 7), (65, 15, 7)], 3, 0),
+]
+
+
+@pytest.mark.parametrize("name, discs, count, slivers", COUNTED, ids=[c[0] for c in COUNTED])
+def test_pips_are_counted_and_bits_beside_a_pip_are_slivers(name, discs, count, slivers):
+    half = crops._count(_half(*discs), np.ones((80, 80), bool), 80)
+    assert (half.count, half.slivers) == (count, slivers)
 
 
 def _seen(x, y, w, conf, tile=(2, 5)):
