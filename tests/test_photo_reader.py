@@ -20,6 +20,7 @@ from PIL import Image
 from scorekeeper.photo import checks, crops, decode, find, reader, segment
 from scorekeeper.photo.classes import BG, DIVIDER, EDGE, FACE, PIP
 from scorekeeper.photo.crops import Half, View
+from scorekeeper.photo.judge import SLIVERS
 from scorekeeper.photo.checks import Problem, problems
 from scorekeeper.photo.decode import MAX_PIXELS, PhotoError
 from scorekeeper.photo.reading import Found, Reading, Unsure
@@ -651,6 +652,9 @@ COUNTED = [
      [(x, y, 6) for x in (20, 60) for y in (15, 40, 65)] + [(78, 40, 2)], 6, 1),
     ("two pips touching: one blob, counted as two",
      [(30, 40, 7), (42, 40, 7), (65, 15, 7)], 3, 0),
+    ("four pips and a round smear four times a pip: wrong, but enough slivers to flag it "
+     "(judge.SLIVERS)", [(15, 12, 6), (65, 12, 6), (15, 68, 6), (65, 68, 6), (40, 40, 12)],
+     1, 4),
 ]
 
 
@@ -658,6 +662,8 @@ COUNTED = [
 def test_pips_are_counted_and_bits_beside_a_pip_are_slivers(name, discs, count, slivers):
     half = crops._count(_half(*discs), np.ones((80, 80), bool), 80)
     assert (half.count, half.slivers) == (count, slivers)
+    if "smear" in name:
+        assert half.slivers >= SLIVERS
 
 
 def _seen(x, y, w, conf, tile=(2, 5)):
@@ -815,6 +821,14 @@ def test_a_question_far_larger_than_the_sure_tiles_and_apart_or_a_speck_is_not_a
         name, other, asked):
     sure = [_seen(200, 200, 100, 0.9, (1, 1)), _seen(200, 400, 100, 0.9, (3, 3))]
     assert reader._alike(sure + [other]) == (sure + [other] if asked else sure)
+
+
+def test_a_large_question_within_the_hand_is_asked():
+    """An outline too large for its tile, lying among the tiles read with confidence (their
+    hull) without covering any of them, may be the only mark on a tile missed: asked."""
+    sure = [_seen(200, 200, 100, 0.9, (1, 1)), _seen(200, 800, 100, 0.9, (3, 3))]
+    within, beside = _seen(200, 500, 150, 0.4), _seen(700, 500, 150, 0.4)
+    assert reader._alike(sure + [within, beside]) == sure + [within]
 
 
 def test_a_question_under_tiny_is_asked_when_the_hands_tiles_are_small_too():

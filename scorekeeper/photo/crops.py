@@ -23,8 +23,8 @@ PAD = 8   # crops stay multiples of 8 (the widths are too)
 @dataclass(frozen=True)
 class Half:
     """The pips counted on one half, and how clean the count was: blobs that had to be
-    split (merged), slivers cut at the outline, the spread of pip sizes, the weakest
-    pip's probability."""
+    split (merged), slivers (bits cut at the outline, glints or rims beside a pip), the
+    spread of pip sizes, the weakest pip's probability."""
 
     count: int
     spread: float = 0.0
@@ -109,6 +109,19 @@ def _region(classes: np.ndarray, within: float):
     return filled.astype(bool), outline
 
 
+#: A blob under this share of the half's median blob, or of its largest round one, is a
+#: sliver, not a pip (a neighbour's pip cut by the crop, a glint or a rim beside a pip).
+#: Round I (docs/photo-reader.md): measured against the largest round blob too, a single
+#: pip with bits beside it (a coloured 1 of a double-12 set read as 3 or 4) counts one;
+#: on the shared photos by source tiles right 396 -> 399, wrong and not flagged 4 -> 4;
+#: on the held-out renders 114 -> 114, 10 -> 10 (at 0.35 of either, 0.35 being the share
+#: before: 399 and 5 on the photos, 115 and 10 on the renders; at 0.25: 400 and 5 on the
+#: photos).  A round blob far larger than a pip that is no pip (a smear) makes the half's
+#: pips slivers: still counted wrong, as before (it was counted as several pips), now
+#: flagged by the slivers (judge.SLIVERS).
+SLIVER = 0.3
+
+
 def _count(pip_p: np.ndarray, where: np.ndarray, w: int) -> Half:
     """Count the pips among one half's pip probabilities, and say how clean the count was."""
     hard = ((pip_p > 0.5) & where).astype(np.uint8)
@@ -148,15 +161,6 @@ def _count(pip_p: np.ndarray, where: np.ndarray, w: int) -> Half:
                 int((parts > 1).sum()), slivers, int(areas.size), soft_blobs,
                 median(radii))
 
-
-#: A blob under this share of the half's median blob, or of its largest round one, is a
-#: sliver, not a pip (a neighbour's pip cut by the crop, a glint or a rim beside a pip).
-#: Round I (docs/photo-reader.md): measured against the largest round blob too, a single
-#: pip with bits beside it (a coloured 1 of a double-12 set read as 3 or 4) counts one;
-#: on the shared photos by source tiles right 396 -> 399, wrong and not flagged 4 -> 4;
-#: on the held-out renders 114 -> 114, 10 -> 10 (0.35, the share before: 399 and 5 on the
-#: photos, 115 and 10 on the renders; 0.25: 400 and 5 on the photos).
-SLIVER = 0.3
 
 
 _grids: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}

@@ -42,9 +42,9 @@ def judge(views: list[View], set_n: int) -> Judgement:
 
     Confidence starts from how many of the four views read the same tile (and how many views
     saw a tile at all), and drops for every sign that a count may be off: many pip blobs
-    that had to be split (touching pips), slivers cut at the outline, pips of unequal size,
-    a weak pip, a half above the set.  The thresholds were set on renders of the training
-    styles; see docs/photo-reader.md.
+    that had to be split (touching pips), slivers (bits cut at the outline, or beside a
+    pip), pips of unequal size, a weak pip, a half above the set.  The thresholds were set
+    on renders of the training styles; see docs/photo-reader.md.
     """
     votes = [(v.halves[0].count, v.halves[1].count) for v in views]
     cands = _candidates(votes, set_n)
@@ -58,7 +58,7 @@ def judge(views: list[View], set_n: int) -> Judgement:
     if sum(h.merged for h in halves) > MERGED:
         conf *= 0.6             # many blobs had to be split: touching pips
     if sum(h.slivers for h in halves) >= SLIVERS:
-        conf *= 0.6             # bits of pips at the outline: the outline may be off
+        conf *= 0.6             # bits at the outline or beside pips: outline or count off
     if max(h.spread for h in halves) > SPREAD:
         conf *= 0.7             # pips of unequal size in a half
     if min(h.strength for h in halves) < STRENGTH:
