@@ -162,7 +162,6 @@ def _count(pip_p: np.ndarray, where: np.ndarray, w: int) -> Half:
                 median(radii))
 
 
-
 _grids: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 
 

@@ -280,7 +280,8 @@ def _one_a_tile(faces: list[Outline], from_dividers: list[Outline]) -> list[Outl
 
 
 def inside(point: np.ndarray, box: np.ndarray) -> bool:
-    """Whether *point* lies inside the convex 4-corner *box*."""
+    """Whether *point* lies inside the convex outline *box* (its corners in order: a tile's
+    4, or a hull's)."""
     edge, to = np.roll(box, -1, axis=0) - box, point - box
     cross = edge[:, 0] * to[:, 1] - edge[:, 1] * to[:, 0]
     return bool((cross > 0).all() or (cross < 0).all())

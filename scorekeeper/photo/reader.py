@@ -402,14 +402,13 @@ def _alike(kept: list[Seen]) -> list[Seen]:
     if len(sure) < 2:
         return kept
     width = median(np.array([box_width(b) for b in sure]))
-    hand = cv2.convexHull(np.concatenate(sure).astype(np.float32))
+    hand = cv2.convexHull(np.concatenate(sure).astype(np.float32)).reshape(-1, 2)
 
     def unlike(box: np.ndarray) -> bool:
         w = box_width(box)
-        middle = tuple(float(v) for v in box.mean(axis=0))
         return ((LARGER is not None and w > LARGER * width
-                 and _covered(box, sure) < TOUCHING
-                 and cv2.pointPolygonTest(hand, middle, False) < 0)
+                 and not _inside(box.mean(axis=0), hand)
+                 and _covered(box, sure) < TOUCHING)
                 or (SMALLER is not None and w < SMALLER * width and w < TINY))
 
     return [s for s in kept if s.judgement.confidence >= CONFIDENT or not unlike(s.box)]
