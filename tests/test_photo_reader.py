@@ -666,6 +666,33 @@ def test_pips_are_counted_and_bits_beside_a_pip_are_slivers(name, discs, count, 
         assert half.slivers >= SLIVERS
 
 
+def _touching_view(w: int = 64):
+    """A view of a 2-3 whose face runs on past its right end into a touching neighbour (no
+    edge between them): two of the neighbour's pips just past the tile's end, in part."""
+    W, H = 2 * w + 2 * crops.PAD, w + 2 * crops.PAD
+    classes = np.full((H, W), FACE, np.uint8)
+    classes[crops.PAD + 4:H - crops.PAD - 4, W // 2 - 1:W // 2 + 2] = DIVIDER
+    pips = np.zeros((H, W), np.float32)
+    r = w // 10
+    x0, x1 = crops.PAD + w // 4, W - crops.PAD - w // 4
+    for x, y in [(x0, H // 3), (x0, 2 * H // 3),                       # the 2
+                 (x1, H // 4), (x1 - w // 4, H // 2), (x1, 3 * H // 4),  # the 3
+                 (W - crops.PAD + 2, H // 3), (W - crops.PAD + 2, 2 * H // 3)]:  # its neighbour's
+        cv2.circle(pips, (x, y), r, 1.0, -1)
+    classes[pips > 0.5] = PIP
+    return classes, pips
+
+
+def test_a_touching_neighbours_pips_beyond_the_tiles_end_are_not_counted(monkeypatch):
+    classes, pips = _touching_view()
+    view = crops.read_view(classes, pips, 64)
+    assert sorted(h.count for h in view.halves) == [2, 3]
+    assert sum(h.slivers for h in view.halves) == 0        # no doubt cast on the tile
+    monkeypatch.setattr(crops, "PIPS_WITHIN", 1.2)          # pips counted to the crop's edge
+    view = crops.read_view(classes, pips, 64)
+    assert sorted(h.count for h in view.halves) == [2, 5]
+
+
 def _seen(x, y, w, conf, tile=(2, 5)):
     """A tile seen with its outline w wide and 2w long, its middle at (x, y)."""
     box = np.array([[x - w, y - w / 2], [x + w, y - w / 2], [x + w, y + w / 2],
