@@ -228,6 +228,17 @@ def test_a_tile_read_twice_goes_with_the_shipped_rules():
     assert out == [decided[0][0], None, decided[2][0], decided[3][0]]
 
 
+def test_of_a_tile_read_twice_the_outline_off_its_divider_goes_first():
+    # R3.3: an outline across two tiles (its divider off its middle) read as one of them goes,
+    # however sure the net is of it; the tile's own outline stays
+    decided = [(_j(0.9, (5, 5)), _guess(((5, 5), 0.98))),
+               (_j(0.9, (5, 5)), _guess(((5, 5), 0.95))),
+               (_j(0.9, (5, 6)), _guess(((5, 6), 0.98)))]
+    out = consistent(decided, doubtful=[True, False, False])
+    assert out == [None, decided[1][0], decided[2][0]]
+    assert consistent(decided) == [decided[0][0], None, decided[2][0]]
+
+
 # Any round, any net output: the tiles ruled out are never offered, a tile is offered once,
 # and deciding never fails (R3.3; no input may break a read).
 SIX = [T(a, b) for a in range(7) for b in range(a, 7)]

@@ -113,12 +113,15 @@ def choose(j: Judgement, g: Guess, rules: Rules = RULES,
     return Judgement(_merged([best, blob], net[1:3], j.candidates), min(j.confidence, q))
 
 
-def consistent(decided: list[tuple[Judgement, Guess]],
-               rules: Rules = RULES) -> list[Judgement | None]:
+def consistent(decided: list[tuple[Judgement, Guess]], rules: Rules = RULES,
+               doubtful: list[bool] | None = None) -> list[Judgement | None]:
     """Each tile exists once (R3.3): of two tiles read with confidence as the same tile, the
     one the classifier is less sure of goes (None) when *rules* say so, else becomes a
-    question, its other candidates first."""
-    order = sorted(range(len(decided)), key=lambda i: -decided[i][1].sure)
+    question, its other candidates first; an outline *doubtful* (its divider off its
+    middle: it took in part of a neighbour) is the one that goes, whatever the classifier
+    says."""
+    doubtful = doubtful or [False] * len(decided)
+    order = sorted(range(len(decided)), key=lambda i: (doubtful[i], -decided[i][1].sure))
     taken: set[Tile] = set()
     out: list[Judgement | None] = [j for j, _ in decided]
     for i in order:

@@ -249,11 +249,16 @@ def _centred(j: Judgement, views: tuple[View, ...], g: Guess) -> Judgement:
     """*j*, or a question of it (its candidates kept) when it was read with confidence, its
     views put the divider off the outline's middle (:data:`OFF_MIDDLE`), and the classifier
     gives its tile less than :data:`OFF_MIDDLE_SURE`."""
-    if (OFF_MIDDLE is None or j.confidence < CONFIDENT or not views
-            or g.p(j.candidates[0]) >= OFF_MIDDLE_SURE
-            or float(np.mean([v.offset for v in views])) <= OFF_MIDDLE):
+    if (j.confidence < CONFIDENT or g.p(j.candidates[0]) >= OFF_MIDDLE_SURE
+            or not _off_middle(views)):
         return j
     return _asked(j)
+
+
+def _off_middle(views: tuple[View, ...]) -> bool:
+    """Whether the views put the divider off the outline's middle (:data:`OFF_MIDDLE`)."""
+    return (OFF_MIDDLE is not None and bool(views)
+            and float(np.mean([v.offset for v in views])) > OFF_MIDDLE)
 
 
 def _asked(j: Judgement) -> Judgement:
@@ -262,9 +267,13 @@ def _asked(j: Judgement) -> Judgement:
 
 
 def _consistent(kept: list[Seen]) -> list[Seen]:
-    """Each tile exists once (R3.3): a second tile read as one already read, the one the
-    classifier is less sure of, goes (:func:`.choose.consistent`)."""
-    decided = consistent([(s.judgement, s.guess) for s in kept])
+    """Each tile exists once (R3.3): of a tile read twice, the reading on an outline off
+    its divider goes, else the one the classifier is less sure of
+    (:func:`.choose.consistent`).  Round J (docs/photo-reader.md): an outline across two
+    tiles, read as one of them, no longer pushes out that tile's own outline (shared photos
+    by source 414 -> 415 right; the held-out renders unchanged)."""
+    decided = consistent([(s.judgement, s.guess) for s in kept],
+                         doubtful=[_off_middle(s.views) for s in kept])
     return [Seen(s.box, j, s.views, s.guess) for s, j in zip(kept, decided) if j is not None]
 
 
