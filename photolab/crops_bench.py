@@ -8,7 +8,8 @@ thresholds.
 Uses photolab/looks.py's outlines (and their crops) and photolab/train_crops.py's fold nets
 (photolab/out/tilenet-fold-K.onnx, tilenet-folds.json): every outline of a photo is
 guessed by the net of the fold that held its source out; then decided as the reader
-decides (``choose``, the surer of a tile found twice, ``consistent``) and scored by
+decides (``choose``, the surer of a tile found twice, ``consistent``, the hand's steps of
+:mod:`scorekeeper.photo.hand`; not the re-centred outlines, which need the photo) and scored by
 bench/photos.py's rules.  Photos with labelled centres only (61 of the shared 76); the
 figure to report is bench/photos.py over all of them read with the fold nets
 (``python -m photolab.crops_bench DIR --read``, which also prints the share of the
@@ -37,8 +38,7 @@ sys.path.insert(0, str(ROOT))
 from bench.photos import (answer_of, read_local, score, summary, usage_line,  # noqa: E402
                           last_line)
 from photolab.looks import OUT, load  # noqa: E402
-from scorekeeper.photo import reader, tilenet  # noqa: E402
-from scorekeeper.photo.find import box_width  # noqa: E402
+from scorekeeper.photo import hand, reader, tilenet  # noqa: E402
 from scorekeeper.photo.choose import RULES, Rules, choose, consistent  # noqa: E402
 from scorekeeper.photo.judge import CONFIDENT, Judgement  # noqa: E402
 from scorekeeper.photo.reading import Found, Reading, Unsure  # noqa: E402
@@ -90,8 +90,9 @@ def answer(p: dict, rules: Rules | None) -> dict:
     kept = reader._once(seen)
     if rules is not None:
         decided = consistent([(s.judgement, s.guess) for s in kept], rules)
-        kept = _sized(reader._apart([reader.Seen(s.box, j, (), s.guess)
-                                     for s, j in zip(kept, decided) if j is not None]))
+        kept = hand.alike(hand.taken(hand.apart([reader.Seen(s.box, j, (), s.guess)
+                                                 for s, j in zip(kept, decided)
+                                                 if j is not None])))
     found, unsure = [], []
     for s in kept:
         box = tuple((float(x), float(y)) for x, y in s.box)
@@ -102,21 +103,6 @@ def answer(p: dict, rules: Rules | None) -> dict:
             unsure.append(Unsure(box, j.candidates[:4]))
     w, h = p["size"]
     return answer_of(Reading(tuple(found), tuple(unsure), w, h), p["set"])
-
-
-#: Tried, not shipped (docs/photo-reader.md, round D): a question this many times narrower
-#: or wider than the median tile read with confidence (of at least two) not asked.
-SIZE: tuple[float, float] | None = None
-
-
-def _sized(kept: list) -> list:
-    """*kept* less the questions unlike the sure tiles in size (:data:`SIZE`)."""
-    sure = [s for s in kept if s.judgement.confidence >= CONFIDENT]
-    if SIZE is None or len(sure) < 2:
-        return kept
-    width = float(np.median([box_width(s.box) for s in sure]))
-    return [s for s in kept if s.judgement.confidence >= CONFIDENT
-            or SIZE[0] <= box_width(s.box) / width <= SIZE[1]]
 
 
 def figures(photos: list[dict], labels: dict, rules: Rules | None) -> dict:
@@ -203,7 +189,7 @@ def main(argv=None) -> int:
     ap.add_argument("--read", action="store_true",
                     help="read every photo again, each with the net that never saw its source")
     args = ap.parse_args(argv)
-    global NETS, SIZE
+    global NETS
     NETS = args.nets
     if args.read:
         return read_all(args.dir)
@@ -220,12 +206,13 @@ def main(argv=None) -> int:
             print(f"a tile read twice {'dropped' if drop else 'asked'}:",
                   row(figures(photos, labels, r)), flush=True)
     if args.apart:
-        for size, inside in itertools.product(
-                (None, (0.5, 2.0), (0.6, 1.7), (0.7, 1.45), (0.4, 2.5)), (False, True)):
-            SIZE, reader.APART_INSIDE = size, inside
-            print(f"apart: size {size}, inside {inside}:",
+        shipped = hand.APART_INSIDE, hand.LARGER, hand.SMALLER
+        for inside, sized in itertools.product((False, True), (False, True)):
+            hand.APART_INSIDE = inside
+            hand.LARGER, hand.SMALLER = shipped[1:] if sized else (None, None)
+            print(f"apart: inside {inside}, unlike in size {sized}:",
                   row(figures(photos, labels, RULES)), flush=True)
-        SIZE, reader.APART_INSIDE = None, True
+        hand.APART_INSIDE, hand.LARGER, hand.SMALLER = shipped
     if args.grid:
         for agree, alone, not_tile, veto in itertools.product(
                 (0.6, 0.7, 0.8), (0.95, 0.97, 0.985), (0.0, 0.05, 0.1, 0.2, 0.3),

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper.photo import reader  # noqa: E402
 from scorekeeper.photo.decode import decode  # noqa: E402
-from scorekeeper.photo.find import box_width  # noqa: E402
+from scorekeeper.photo.find import box_width, inside as _inside  # noqa: E402
 from scorekeeper.photo.tilenet import crop_of  # noqa: E402
 
 OUT = ROOT / "photolab" / "out"
@@ -45,7 +45,7 @@ GROW = 1.3
 def inside(box: np.ndarray, point, grow: float) -> bool:
     """Whether *point* lies in the 4-corner *box* grown *grow* times about its middle."""
     c = box.mean(axis=0)
-    return reader._inside(np.asarray(point, np.float64), c + (box - c) * grow)
+    return _inside(np.asarray(point, np.float64), c + (box - c) * grow)
 
 
 def truth_of(box: np.ndarray, points: list, partial: bool) -> int:

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from scorekeeper.photo import checks, crops, decode, find, reader, segment
+from scorekeeper.photo import checks, crops, decode, find, hand, reader, segment
 from scorekeeper.photo.classes import BG, DIVIDER, EDGE, FACE, PIP
 from scorekeeper.photo.crops import Half, View
 from scorekeeper.photo.judge import SLIVERS
@@ -721,7 +721,7 @@ APART = [
 @pytest.mark.parametrize("name, other, asked", APART, ids=[a[0] for a in APART])
 def test_questions_on_part_of_a_sure_tile_are_not_asked(name, other, asked):
     sure = _seen(500, 500, 100, 0.9)
-    assert reader._apart([sure, other]) == ([sure, other] if asked else [sure])
+    assert hand.apart([sure, other]) == ([sure, other] if asked else [sure])
 
 
 def test_a_question_between_two_sure_tiles_is_still_asked():
@@ -729,7 +729,7 @@ def test_a_question_between_two_sure_tiles_is_still_asked():
     most of the tile between them: it is asked (COVERED counts one sure tile at a time)."""
     above, below = _seen(500, 440, 100, 0.9, (1, 1)), _seen(500, 560, 100, 0.9, (3, 3))
     between = _seen(500, 500, 100, 0.4)          # 0.4 of it on each: 0.8 in all
-    assert reader._apart([above, below, between]) == [above, below, between]
+    assert hand.apart([above, below, between]) == [above, below, between]
 
 
 def _guessed(seen, p):
@@ -756,7 +756,7 @@ OVERLAPPING = [
                          ids=[o[0] for o in OVERLAPPING])
 def test_two_sure_tiles_on_one_place_the_less_sure_is_asked(name, other, p, asked):
     first, second = _guessed(_seen(500, 500, 100, 0.9), 0.9), _guessed(other, p)
-    out = reader._apart([first, second])
+    out = hand.apart([first, second])
     if asked == "gone":
         assert out == [first]
         return
@@ -796,7 +796,7 @@ def test_a_question_about_a_tile_read_elsewhere_is_not_asked(name, candidates, p
     tiles = tuple(Tile.of(*c) for c in candidates)
     question = reader.Seen(_seen(700, 700, 100, 0.4).box, reader.Judgement(tiles, 0.4), (),
                            None if p is None else Guess(((tiles[0], p),), 0.9))
-    out = reader._taken([sure, question])
+    out = hand.taken([sure, question])
     assert out[0] is sure                      # a tile read with confidence stays as it is
     if offers == "gone":
         assert out == [sure]
@@ -809,7 +809,7 @@ def test_a_question_about_a_tile_read_elsewhere_is_not_asked(name, candidates, p
 
 def test_questions_are_asked_as_they_are_when_nothing_is_read_with_confidence():
     question = _guessed(_seen(500, 500, 100, 0.4), 0.9)
-    assert reader._taken([question, question]) == [question, question]
+    assert hand.taken([question, question]) == [question, question]
 
 
 def test_the_reader_leaves_out_a_question_about_a_tile_it_read(monkeypatch):
@@ -847,7 +847,7 @@ ALIKE = [
 def test_a_question_far_larger_than_the_sure_tiles_and_apart_or_a_speck_is_not_asked(
         name, other, asked):
     sure = [_seen(200, 200, 100, 0.9, (1, 1)), _seen(200, 400, 100, 0.9, (3, 3))]
-    assert reader._alike(sure + [other]) == (sure + [other] if asked else sure)
+    assert hand.alike(sure + [other]) == (sure + [other] if asked else sure)
 
 
 def test_a_large_question_within_the_hand_is_asked():
@@ -855,7 +855,7 @@ def test_a_large_question_within_the_hand_is_asked():
     hull) without covering any of them, may be the only mark on a tile missed: asked."""
     sure = [_seen(200, 200, 100, 0.9, (1, 1)), _seen(200, 800, 100, 0.9, (3, 3))]
     within, beside = _seen(200, 500, 150, 0.4), _seen(700, 500, 150, 0.4)
-    assert reader._alike(sure + [within, beside]) == sure + [within]
+    assert hand.alike(sure + [within, beside]) == sure + [within]
 
 
 def test_a_question_under_tiny_is_asked_when_the_hands_tiles_are_small_too():
@@ -863,15 +863,15 @@ def test_a_question_under_tiny_is_asked_when_the_hands_tiles_are_small_too():
     tiles 40 px wide (SMALLER)."""
     sure = [_seen(200, 200, 40, 0.9, (1, 1)), _seen(200, 300, 40, 0.9, (3, 3))]
     small = _seen(400, 400, 19, 0.4)
-    assert reader._alike(sure + [small]) == sure + [small]
-    assert reader._alike(sure + [_seen(400, 400, 15, 0.4)]) == sure
+    assert hand.alike(sure + [small]) == sure + [small]
+    assert hand.alike(sure + [_seen(400, 400, 15, 0.4)]) == sure
 
 
 def test_questions_of_any_size_are_asked_beside_one_sure_tile_only():
     """One tile read with confidence is no measure of the hand's size (it may be a tile
     far nearer the camera, or no whole tile)."""
     kept = [_seen(200, 200, 100, 0.9), _seen(700, 700, 300, 0.4), _seen(900, 900, 10, 0.4)]
-    assert reader._alike(kept) == kept
+    assert hand.alike(kept) == kept
 
 
 def test_the_reader_leaves_out_a_question_unlike_the_hand(monkeypatch):
@@ -886,9 +886,41 @@ def test_the_reader_leaves_out_a_question_unlike_the_hand(monkeypatch):
     assert [s.box.tolist() for s in out] == [s.box.tolist() for s in sure]
 
 
-def _view(offset: float):
+def _view(offset: float, shift: float = 0.0):
     return View((Half(2), Half(5)), 0.9, ((50.0, 25.0), (100.0, 50.0), 0.0), 2.0, 50.0, 0.95,
-                0.0, 0.9, offset)
+                0.0, 0.9, offset, shift)
+
+
+def test_a_views_shift_says_where_its_divider_lies_along_the_outline():
+    classes, pips = _touching_view()
+    centred = crops.read_view(classes, pips, 64)
+    assert abs(centred.shift) < 0.01
+    moved = np.roll(classes, 16, axis=1), np.roll(pips, 16, axis=1)    # a quarter of a half
+    right = crops.read_view(*moved, 64)
+    assert right.shift == pytest.approx(16 / 128, abs=0.01)
+    # a view cut the other way round measures it the other way: the reader turns it back
+    turned = crops.read_view(moved[0][::-1, ::-1], moved[1][::-1, ::-1], 64)
+    assert turned.shift == pytest.approx(-right.shift, abs=0.01)
+    assert reader._turned(turned, 1).shift == pytest.approx(right.shift, abs=0.01)
+    assert reader._turned(right, 0) is right and reader._turned(None, 1) is None
+
+
+def test_a_tile_off_its_divider_is_looked_at_again_centred_on_it():
+    # (outline 200 long from x 400 to 600; its views put the divider 0.1 of that to the right)
+    off = reader.Seen(_seen(500, 300, 100, 1.0).box, reader.Judgement((Tile(2, 5),), 1.0),
+                      (_view(0.1, 0.1), _view(0.09, 0.1)))
+    again = reader._recentred([off, None])
+    assert len(again) == 1
+    assert again[0].mean(axis=0) == pytest.approx([520, 300])
+    assert find.box_width(again[0]) == pytest.approx(find.box_width(off.box))
+    # the same place found twice is looked at again once; a centred tile is not
+    twin = reader.Seen(off.box + 2, off.judgement, off.views)
+    centred = reader.Seen(_seen(900, 300, 100, 1.0).box, off.judgement,
+                          (_view(0.01, 0.01),) * 2)
+    assert len(reader._recentred([off, twin, centred])) == 1
+    # views that would move it the other way (cut p1 -> p0) move it the other way
+    back = reader.Seen(off.box, off.judgement, (_view(0.1, -0.1),))
+    assert reader._recentred([back])[0].mean(axis=0) == pytest.approx([480, 300])
 
 
 # A tile's divider is its middle (a domino is two squares): (its views' divider

@@ -87,7 +87,7 @@ def choose(j: Judgement, g: Guess, rules: Rules = RULES,
     stays a question whatever the net says: the photo may show it after all (the engine
     photographed with the hand), and a tile read instead would carry no mark.  (The reader
     still leaves out a question the net reads as a tile already read in the photo:
-    ``reader._taken``.)"""
+    ``hand.taken``.)"""
     ruled_out = bool(out_of_hand) and j.candidates[0] in out_of_hand
     j = without(j, out_of_hand, g)
     if not g.tiles:                 # every tile of the set is out of the hand

@@ -51,6 +51,7 @@ class View:
     across: float        # 0 when the divider is square to the tile
     face: float          # the share of the region labelled face
     offset: float        # the divider's distance from the middle, against the length
+    shift: float = 0.0   # the divider's from the crop's middle, towards its right, the same
 
     def looks_like_a_tile(self) -> bool:
         """The outline and divider of a domino: twice as long as wide, filled, a divider
@@ -233,7 +234,8 @@ def read_view(classes: np.ndarray, pip_p: np.ndarray, w: int,
     return View(tuple(halves), divider, rect, long_ / max(short, 1.0), short,
                 area / max(1.0, rw * rh), float(abs(u @ axis)),
                 float((classes[region] == FACE).mean()),
-                float(abs((c - np.array(rect[0])) @ n)) / max(long_, 1.0))
+                float(abs((c - np.array(rect[0])) @ n)) / max(long_, 1.0),
+                float((c[0] - W / 2) / (2 * w)))
 
 
 def refined(view: View, M: np.ndarray) -> np.ndarray:

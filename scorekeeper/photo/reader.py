@@ -31,7 +31,8 @@ small frozen values: outlines (4 corners), :class:`~.crops.View`, :class:`~.judg
    exists once (R3.3): of a tile read twice, the reading the classifier is less sure of
    goes, and the tiles the round says cannot be in this hand (its engine, tiles counted in
    other hands) are never offered.  A tile read with confidence on an outline that does
-   not sit centred on its divider is asked, unless the classifier is sure of it.  A hand
+   not sit centred on its divider is asked, unless the classifier is sure of it; such a
+   tile is looked at again on its outline moved to centre the divider.  A hand (:mod:`.hand`)
    is laid face up with its tiles apart: a question on part of a tile read with confidence
    (a half read as a tile, a pip) is not asked, nor is a question the classifier reads as
    a tile already read with confidence in the photo (each tile exists once), nor one far
@@ -41,18 +42,19 @@ small frozen values: outlines (4 corners), :class:`~.crops.View`, :class:`~.judg
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from .decode import decode
-from .find import box_width, find_tiles, inside as _inside, median
+from .find import box_width, find_tiles
 from .judge import CONFIDENT, NO_DIVIDER, Judgement, judge
 from .reading import Box, Found, Reading, Unsure
 from .segment import segment
 from .crops import View, read_view, rectify, refined
 from .choose import choose, consistent
+from .hand import alike, apart, asked, taken
 from .tilenet import Guess, classify
 from ..tiles import Tile
 
@@ -177,8 +179,20 @@ def _detect(rgb: np.ndarray, set_n: int,
     """Every tile seen in *rgb*, each once: the surer reading of one found twice, and the
     hand consistent with the set and the round."""
     judged = _judged_once(rgb, _outlines(rgb), set_n)
-    return _alike(_taken(_apart(_consistent(_once(_classified(rgb, judged, set_n,
-                                                               out_of_hand))))))
+    if RECENTRE:
+        judged += _judged(rgb, _recentred(judged), set_n)
+    return alike(taken(apart(_consistent(_once(_classified(rgb, judged, set_n,
+                                                           out_of_hand))))))
+
+
+#: A tile whose views put its divider off its outline's middle (:data:`OFF_MIDDLE`: the
+#: outline took in part of a touching neighbour, or missed part of the tile) is looked at
+#: again on its outline moved along its length so that the divider is its middle; of the
+#: two, the surer reading stays (:func:`_once`; a sure one still off its divider is asked,
+#: :func:`_centred`).  Round J (docs/photo-reader.md): on the shared photos by source tiles
+#: right 415 -> 421, wrong and not flagged 3 -> 2; on the held-out renders 115 -> 117,
+#: 10 -> 10 (the moved outline also made twice as long as wide: 422 and 3; 117 and 11).
+RECENTRE = True
 
 
 #: Two outlines are of one place when their middles lie closer than this share of the
@@ -252,18 +266,13 @@ def _centred(j: Judgement, views: tuple[View, ...], g: Guess) -> Judgement:
     if (j.confidence < CONFIDENT or g.p(j.candidates[0]) >= OFF_MIDDLE_SURE
             or not _off_middle(views)):
         return j
-    return _asked(j)
+    return asked(j)
 
 
 def _off_middle(views: tuple[View, ...]) -> bool:
     """Whether the views put the divider off the outline's middle (:data:`OFF_MIDDLE`)."""
     return (OFF_MIDDLE is not None and bool(views)
             and float(np.mean([v.offset for v in views])) > OFF_MIDDLE)
-
-
-def _asked(j: Judgement) -> Judgement:
-    """*j* as a question: its candidates, in their order, no longer read with confidence."""
-    return Judgement(j.candidates, CONFIDENT / 2)
 
 
 def _consistent(kept: list[Seen]) -> list[Seen]:
@@ -275,158 +284,6 @@ def _consistent(kept: list[Seen]) -> list[Seen]:
     decided = consistent([(s.judgement, s.guess) for s in kept],
                          doubtful=[_off_middle(s.views) for s in kept])
     return [Seen(s.box, j, s.views, s.guess) for s, j in zip(kept, decided) if j is not None]
-
-
-#: A question whose middle lies inside a tile read with confidence, and smaller, is part of
-#: that tile (:func:`_part_of`): not asked.  Measured in docs/photo-reader.md (round D):
-#: questions where no tile is 125 -> 84 on the shared photos, 48 -> 33 on the held-out
-#: renders (33 -> 31 with the classifier's mirrored view, also round D), no tile right lost
-#: and no silent error more on either.
-APART_INSIDE = True
-#: Two outlines read with confidence sharing more than this share of the smaller: the one
-#: the classifier is less sure of becomes a question (0: never).  Round E (docs/photo-reader.md):
-#: on the shared photos by source, wrong and not flagged 10 -> 7, tiles right 376 -> 374; on
-#: the held-out renders 11 -> 11 and 111 -> 110 (0.2 to 0.5 alike).
-OVERLAP = 0.3
-#: A question whose outline lies more than this share on one tile read with confidence is
-#: about it (the same tile's outline a little larger, an outline across it and a sliver
-#: beside): not asked (None: always asked).  Round F (docs/photo-reader.md): on the shared
-#: photos by source questions 176 -> 174, wrong and not flagged 3 -> 3; on the held-out
-#: renders 132 -> 131, 10 -> 10 (0.6 the same; 0.5: 11 on the renders).  Summed over the
-#: sure tiles it asked 14 fewer, but two sure outlines too large for touching tiles
-#: covered a real one between them (jd_column8, the shipped net): a tile lost.
-COVERED: float | None = 0.7
-
-
-def _area(box: np.ndarray) -> float:
-    """The area of a 4-corner outline (the shoelace formula)."""
-    x, y = box[:, 0], box[:, 1]
-    return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
-
-
-def _part_of(question: np.ndarray, tile: np.ndarray) -> bool:
-    """Whether an outline is a part of a tile's (a half read as a tile, a pip, a shadow):
-    its middle inside the tile's outline, and smaller (an outline larger than the tile may
-    hold another tile beside it)."""
-    return _inside(question.mean(axis=0), tile) and _area(question) <= 0.75 * _area(tile)
-
-
-def _shared(a: np.ndarray, b: np.ndarray) -> float:
-    """The area two convex outlines share."""
-    return float(cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))[0])
-
-
-def _overlap(a: np.ndarray, b: np.ndarray) -> float:
-    """The area two convex outlines share, as a share of the smaller one's."""
-    return _shared(a, b) / max(1.0, min(_area(a), _area(b)))
-
-
-def _apart(kept: list[Seen]) -> list[Seen]:
-    """A hand is laid face up, its tiles apart: a question (a tile not read with
-    confidence) that is part of a tile read with confidence is not asked
-    (:data:`APART_INSIDE`); of two tiles read with confidence whose outlines share more
-    than :data:`OVERLAP` of the smaller, the one the classifier is less sure of is asked
-    (no two tiles lie on one place: one outline took in part of a neighbour); a question
-    whose outline lies mostly on one tile read with confidence is not asked
-    (:data:`COVERED`)."""
-    sure = [s for s in kept if s.judgement.confidence >= CONFIDENT]
-    if sure and APART_INSIDE:
-        kept = [s for s in kept if s.judgement.confidence >= CONFIDENT
-                or not any(_part_of(s.box, t.box) for t in sure)]
-    out = list(kept)
-    placed: list[np.ndarray] = []
-    for i in sorted(range(len(out)), key=lambda i: -(out[i].guess.sure if out[i].guess else 0.0)):
-        s = out[i]
-        if not OVERLAP or s.judgement.confidence < CONFIDENT:
-            continue
-        if any(_overlap(s.box, b) > OVERLAP for b in placed):
-            out[i] = Seen(s.box, _asked(s.judgement), s.views, s.guess)
-        else:
-            placed.append(s.box)
-    if COVERED is None:
-        return out
-    sure_boxes = [s.box for s in out if s.judgement.confidence >= CONFIDENT]
-    return [s for s in out if s.judgement.confidence >= CONFIDENT
-            or _covered(s.box, sure_boxes) <= COVERED]
-
-
-#: A question whose likeliest tile is one read with confidence elsewhere in the photo, and
-#: which the classifier gives that tile at least this, is not asked (None: always asked):
-#: each tile exists once (R3.3), so the outline is the same tile seen again or a picture of
-#: one (a board printed with dominoes).  Round G (docs/photo-reader.md): on the shared photos
-#: by source questions 177 -> 153, where no tile is 74 -> 55, tiles right and wrong and not
-#: flagged unchanged; the held-out renders unchanged.  With no limit (0), two questions the
-#: reader had all but no idea about (0.09 and 0.20) were dropped on real tiles of the renders.
-TAKEN: float | None = 0.35
-
-
-def _taken(kept: list[Seen]) -> list[Seen]:
-    """Each tile exists once (R3.3): a question whose first candidate is a tile already read
-    with confidence in this photo is not asked when the classifier gives that tile at least
-    :data:`TAKEN` (whatever the blob counts said, an engine among them); the other questions
-    offer the tiles read elsewhere last (beyond the four shown: not at all)."""
-    sure = {s.judgement.candidates[0] for s in kept if s.judgement.confidence >= CONFIDENT}
-    if TAKEN is None or not sure:
-        return kept
-    out = []
-    for s in kept:
-        j = s.judgement
-        if j.confidence >= CONFIDENT:
-            out.append(s)
-        elif (j.candidates[0] not in sure or s.guess is None
-              or s.guess.p(j.candidates[0]) < TAKEN):
-            free = tuple(t for t in j.candidates if t not in sure)
-            later = tuple(t for t in j.candidates if t in sure)
-            out.append(Seen(s.box, Judgement(free + later, j.confidence), s.views, s.guess))
-    return out
-
-
-#: Questions unlike the hand in size are not asked (None: always asked), measured against
-#: the median width of the tiles read with confidence (at least two; the tiles of one set
-#: are of one size): one wider than LARGER times it, apart from the hand (no sure tile
-#: covers :data:`TOUCHING` of it, and its middle lies outside the hull of the sure tiles),
-#: is something else (a board printed with dominoes, a box); one narrower than SMALLER
-#: times it and under TINY pixels wide in the decode it is read from is a speck (a
-#: watermark's letter, a bit of a tile cut by the edge).  Round I (docs/photo-reader.md):
-#: on the shared photos by source questions 132 -> 105 (with the slivers of
-#: crops.SLIVER), where no tile is 55 -> 36, tiles right and wrong and not flagged
-#: unchanged, no question dropped with a labelled tile's middle in or near it; the
-#: held-out renders unchanged.  Without the hull, 3 questions on real tiles the reader had
-#: missed (on the printed board) were dropped.  The hull alone does as well on both sets
-#: (one question fewer); the touching test stays for a tile missed at the hand's edge,
-#: whose outline may take in a sure neighbour and lie outside the hull (with neither, the
-#: photos lost 2 tiles to silence and the renders 1).  Without TINY the renders lost 1 (a
-#: pip-sized question, 32 px, the only mark on a tile missed).
-LARGER: float | None = 1.45
-TOUCHING = 0.05
-SMALLER: float | None = 0.4
-TINY = 20
-
-
-def _alike(kept: list[Seen]) -> list[Seen]:
-    """*kept* less the questions unlike the tiles read with confidence in size: far larger
-    and apart from the hand (:data:`LARGER`), or far smaller and a speck
-    (:data:`SMALLER`)."""
-    sure = [s.box for s in kept if s.judgement.confidence >= CONFIDENT]
-    if len(sure) < 2:
-        return kept
-    width = median(np.array([box_width(b) for b in sure]))
-    hand = cv2.convexHull(np.concatenate(sure).astype(np.float32)).reshape(-1, 2)
-
-    def unlike(box: np.ndarray) -> bool:
-        w = box_width(box)
-        return ((LARGER is not None and w > LARGER * width
-                 and not _inside(box.mean(axis=0), hand)
-                 and _covered(box, sure) < TOUCHING)
-                or (SMALLER is not None and w < SMALLER * width and w < TINY))
-
-    return [s for s in kept if s.judgement.confidence >= CONFIDENT or not unlike(s.box)]
-
-
-def _covered(box: np.ndarray, tiles: list[np.ndarray]) -> float:
-    """The largest share of *box*'s area that one of the outlines *tiles* covers (one each:
-    two sure outlines too large for touching tiles may between them cover a third one)."""
-    return max((_shared(box, t) for t in tiles), default=0.0) / max(1.0, _area(box))
 
 
 def _judged(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[Seen | None]:
@@ -456,10 +313,33 @@ def _judged_at(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int,
     out: list[Seen | None] = []
     n = len(tiles)
     for i, b in enumerate(tiles):
-        views = [read_view(seen[vw][0][j * n + i], seen[vw][1][j * n + i], vw)
+        views = [_turned(read_view(seen[vw][0][j * n + i], seen[vw][1][j * n + i], vw), j)
                  for vw in view_widths for j in (0, 1)]
         decided = _decide([v for v in views if v is not None], set_n)
         out.append(None if decided is None else Seen(b, *decided))
+    return out
+
+
+def _turned(view: View | None, turned: int) -> View | None:
+    """*view*, its divider's shift measured along its outline (p0 -> p1) whichever way round
+    the view was cut."""
+    if view is None or not turned:
+        return view
+    return replace(view, shift=-view.shift)
+
+
+def _recentred(judged: list[Seen | None]) -> list[np.ndarray]:
+    """The outline of each tile whose views put its divider off the middle
+    (:data:`OFF_MIDDLE`), moved along its length (p0 -> p1) by the divider's mean shift so
+    that the divider is its middle; one per place."""
+    out: list[np.ndarray] = []
+    for s in judged:
+        if s is None or not _off_middle(s.views):
+            continue
+        box = s.box + float(np.mean([v.shift for v in s.views])) * (s.box[1] - s.box[0])
+        if all(np.linalg.norm(box.mean(axis=0) - o.mean(axis=0)) >= SAME_PLACE * box_width(o)
+               for o in out):
+            out.append(box)
     return out
 
 
