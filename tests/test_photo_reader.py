@@ -918,6 +918,11 @@ def test_a_tile_off_its_divider_is_looked_at_again_centred_on_it():
     centred = reader.Seen(_seen(900, 300, 100, 1.0).box, off.judgement,
                           (_view(0.01, 0.01),) * 2)
     assert len(reader._recentred([off, twin, centred])) == 1
+    # of a tile read twice, the reading on a moved outline goes, however sure the net is
+    own = reader.Seen(off.box, off.judgement, (_view(0.01),), Guess(((Tile(2, 5), 0.9),), 0.99))
+    moved = reader.Seen(off.box + 300, off.judgement, (_view(0.01),),
+                        Guess(((Tile(2, 5), 0.99),), 0.99), moved=True)
+    assert [s.box.tolist() for s in reader._consistent([moved, own])] == [own.box.tolist()]
     # views that would move it the other way (cut p1 -> p0) move it the other way
     back = reader.Seen(off.box, off.judgement, (_view(0.1, -0.1),))
     assert reader._recentred([back])[0].mean(axis=0) == pytest.approx([480, 300])

@@ -86,6 +86,7 @@ class Seen:
     judgement: Judgement
     views: tuple[View, ...]
     guess: Guess | None = None
+    moved: bool = False
 
 
 def read_hand(data: bytes, set_n: int = 12,
@@ -180,7 +181,8 @@ def _detect(rgb: np.ndarray, set_n: int,
     hand consistent with the set and the round."""
     judged = _judged_once(rgb, _outlines(rgb), set_n)
     if RECENTRE:
-        judged += _judged(rgb, _recentred(judged), set_n)
+        judged += [s and replace(s, moved=True)
+                   for s in _judged(rgb, _recentred(judged), set_n)]
     return alike(taken(apart(_consistent(_once(_classified(rgb, judged, set_n,
                                                            out_of_hand))))))
 
@@ -189,9 +191,12 @@ def _detect(rgb: np.ndarray, set_n: int,
 #: outline took in part of a touching neighbour, or missed part of the tile) is looked at
 #: again on its outline moved along its length so that the divider is its middle; of the
 #: two, the surer reading stays (:func:`_once`; a sure one still off its divider is asked,
-#: :func:`_centred`).  Round J (docs/photo-reader.md): on the shared photos by source tiles
-#: right 415 -> 421, wrong and not flagged 3 -> 2; on the held-out renders 115 -> 117,
-#: 10 -> 10 (the moved outline also made twice as long as wide: 422 and 3; 117 and 11).
+#: :func:`_centred`), and of a tile read twice the moved outline's reading goes first
+#: (:func:`_consistent`: a gap between two tiles end to end may pass for a divider).
+#: Round J (docs/photo-reader.md): on the shared photos by source tiles right 415 -> 423,
+#: wrong and not flagged 3 -> 2; on the held-out renders 115 -> 117, 10 -> 10 (the moved
+#: outline also made twice as long as wide: 422 and 3, 117 and 11, before the moved
+#: readings went first in :func:`_consistent`).
 RECENTRE = True
 
 
@@ -244,7 +249,7 @@ def _classified(rgb: np.ndarray, judged: list[Seen | None], set_n: int,
     for s, g in zip(seen, classify(rgb, [s.box for s in seen], set_n, out_of_hand)):
         j = choose(s.judgement, g, out_of_hand=out_of_hand)
         if j is not None:
-            out.append(Seen(s.box, _centred(j, s.views, g), s.views, g))
+            out.append(replace(s, judgement=_centred(j, s.views, g), guess=g))
     return out
 
 
@@ -277,13 +282,17 @@ def _off_middle(views: tuple[View, ...]) -> bool:
 
 def _consistent(kept: list[Seen]) -> list[Seen]:
     """Each tile exists once (R3.3): of a tile read twice, the reading on an outline off
-    its divider goes, else the one the classifier is less sure of
-    (:func:`.choose.consistent`).  Round J (docs/photo-reader.md): an outline across two
-    tiles, read as one of them, no longer pushes out that tile's own outline (shared photos
-    by source 414 -> 415 right; the held-out renders unchanged)."""
+    its divider, or moved to centre it (:data:`RECENTRE`), goes, else the one the
+    classifier is less sure of (:func:`.choose.consistent`).  Round J
+    (docs/photo-reader.md): an outline across two tiles, read as one of them, no longer
+    pushes out that tile's own outline (shared photos by source 414 -> 415 right; the
+    held-out renders unchanged); an outline across the halves of two tiles end to end,
+    moved to centre the gap between them, no longer pushes out a tile it reads (421 ->
+    423; putting the moved outlines last where two sure outlines overlap too,
+    :func:`.hand.apart`, gave 418 and 4 silent: not kept)."""
     decided = consistent([(s.judgement, s.guess) for s in kept],
-                         doubtful=[_off_middle(s.views) for s in kept])
-    return [Seen(s.box, j, s.views, s.guess) for s, j in zip(kept, decided) if j is not None]
+                         doubtful=[s.moved or _off_middle(s.views) for s in kept])
+    return [replace(s, judgement=j) for s, j in zip(kept, decided) if j is not None]
 
 
 def _judged(rgb: np.ndarray, tiles: list[np.ndarray], set_n: int) -> list[Seen | None]:
