@@ -918,6 +918,11 @@ def test_a_tile_off_its_divider_is_looked_at_again_centred_on_it():
     centred = reader.Seen(_seen(900, 300, 100, 1.0).box, off.judgement,
                           (_view(0.01, 0.01),) * 2)
     assert len(reader._recentred([off, twin, centred])) == 1
+    # a place's second outline judged by its first's views is not moved by them (their
+    # shift is along the first outline, which may run the other way)
+    far = reader.Seen(off.box, off.judgement, (_view(0.14, 0.14),))
+    turned = reader.Seen(np.roll(far.box, 2, axis=0), far.judgement, far.views)
+    assert len(reader._recentred([far, turned])) == 1
     # of a tile read twice, the reading on a moved outline goes, however sure the net is
     own = reader.Seen(off.box, off.judgement, (_view(0.01),), Guess(((Tile(2, 5), 0.9),), 0.99))
     moved = reader.Seen(off.box + 300, off.judgement, (_view(0.01),),

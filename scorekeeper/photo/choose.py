@@ -124,9 +124,9 @@ def consistent(decided: list[tuple[Judgement, Guess]], rules: Rules = RULES,
                doubtful: list[bool] | None = None) -> list[Judgement | None]:
     """Each tile exists once (R3.3): of two tiles read with confidence as the same tile, the
     one the classifier is less sure of goes (None) when *rules* say so, else becomes a
-    question, its other candidates first; an outline *doubtful* (its divider off its
-    middle: it took in part of a neighbour) is the one that goes, whatever the classifier
-    says."""
+    question, its other candidates first; a reading *doubtful* (the reader's: its outline
+    off its divider, or moved to centre it) is the one that goes (or is asked), whatever
+    the classifier says."""
     doubtful = doubtful or [False] * len(decided)
     order = sorted(range(len(decided)), key=lambda i: (doubtful[i], -decided[i][1].sure))
     taken: set[Tile] = set()

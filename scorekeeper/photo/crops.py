@@ -40,7 +40,8 @@ class Half:
 class View:
     """One rectified view of a tile: its halves' pips (the crop's left first), how long its
     divider is against the tile's width, the outline's rectangle (OpenCV's minAreaRect) and
-    shape, how square the divider is to the tile and how far from its middle."""
+    shape, how square the divider is to the tile and how far from its middle, and where it
+    lies along the box the view was cut for (*shift*, signed: where the box's middle is)."""
 
     halves: tuple[Half, Half]
     divider: float
@@ -51,7 +52,7 @@ class View:
     across: float        # 0 when the divider is square to the tile
     face: float          # the share of the region labelled face
     offset: float        # the divider's distance from the middle, against the length
-    shift: float = 0.0   # the divider's from the crop's middle, towards its right, the same
+    shift: float = 0.0   # the divider's from the crop's middle (+ right), over the box's 2w
 
     def looks_like_a_tile(self) -> bool:
         """The outline and divider of a domino: twice as long as wide, filled, a divider
@@ -124,10 +125,11 @@ SLIVER = 0.3
 
 
 #: A blob whose middle lies outside this share of the box a view was cut for (the tile's
-#: outline as found, PAD inside the crop's edges) is no pip of this tile: not counted, not
-#: even as a sliver.  A tile's pips lie well inside its face; what lies at or beyond its
-#: ends is a touching neighbour's pips, which the face around them joins to the tile's
-#: region when no edge shows between them (a 10 read as 12).  Round J
+#: outline as found, PAD inside the crop's edges; for the reader's first look, cut 1.3
+#: times wider, the region's own limit is the narrower) is no pip of this tile: not
+#: counted, not even as a sliver.  A tile's pips lie well inside its face; what lies at or
+#: beyond its ends is a touching neighbour's pips, which the face around them joins to the
+#: tile's region when no edge shows between them (a 10 read as 12).  Round J
 #: (docs/photo-reader.md): on the shared photos by source tiles right 399 -> 414, wrong
 #: and not flagged 4 -> 3, questions 105 -> 87; on the held-out renders 114 -> 115,
 #: 10 -> 10 (1.0: 410 and 3; 0.94: 413 and 4; 0.9: 410 and 5; 0.85: 386 and 18, pips

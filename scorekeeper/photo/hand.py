@@ -3,22 +3,19 @@ size.  The reader's last steps (:func:`.reader._detect`) use it to leave out wha
 would not want asked: a question on part of a tile read with confidence, two sure tiles on
 one place, a question about a tile already read, a question far larger than the hand's
 tiles and apart from them, or a speck.  Each step takes and gives the reader's
-:class:`~.reader.Seen` tiles.
+:class:`~.seen.Seen` tiles.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from .find import box_width, inside as _inside, median
 from .judge import CONFIDENT, Judgement
-
-if TYPE_CHECKING:
-    from .reader import Seen
+from .seen import Seen
 
 
 def asked(j: Judgement) -> Judgement:

@@ -22,7 +22,7 @@ domino's shape with pips on it but no divider in any view comes back ``unsure`` 
 dropped: a tile left out is an error nothing on the screen would show.  The work is
 done by OpenCV and onnxruntime, one thread each, both releasing the GIL.  The steps pass
 small frozen values: outlines (4 corners), :class:`~.crops.View`, :class:`~.judge.Judgement`,
-:class:`Seen`.
+:class:`~.seen.Seen`.
 
 3. *Decide with the classifier* (:mod:`.tilenet`, :mod:`.choose`).  A small net trained on
    real photos and renders reads each tile's halves from its straightened crop; where it
@@ -42,7 +42,7 @@ small frozen values: outlines (4 corners), :class:`~.crops.View`, :class:`~.judg
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -55,6 +55,7 @@ from .segment import segment
 from .crops import View, read_view, rectify, refined
 from .choose import choose, consistent
 from .hand import alike, apart, asked, taken
+from .seen import Seen
 from .tilenet import Guess, classify
 from ..tiles import Tile
 
@@ -75,18 +76,6 @@ CLOSE_UP = 110
 CLOSE_WIDTHS = (80, 112)
 #: A tile must look like one in this many views to be read at all.
 MIN_VIEWS = 1
-
-
-@dataclass(frozen=True, eq=False)
-class Seen:
-    """A tile seen in the photo: its outline (array pixels, p0->p1 along it), what was
-    decided, and the views it was decided from."""
-
-    box: np.ndarray
-    judgement: Judgement
-    views: tuple[View, ...]
-    guess: Guess | None = None
-    moved: bool = False
 
 
 def read_hand(data: bytes, set_n: int = 12,
@@ -289,7 +278,7 @@ def _consistent(kept: list[Seen]) -> list[Seen]:
     held-out renders unchanged); an outline across the halves of two tiles end to end,
     moved to centre the gap between them, no longer pushes out a tile it reads (421 ->
     423; putting the moved outlines last where two sure outlines overlap too,
-    :func:`.hand.apart`, gave 418 and 4 silent: not kept)."""
+    :func:`.hand.apart`, gave 419 and 4 silent: not kept)."""
     decided = consistent([(s.judgement, s.guess) for s in kept],
                          doubtful=[s.moved or _off_middle(s.views) for s in kept])
     return [replace(s, judgement=j) for s, j in zip(kept, decided) if j is not None]
@@ -342,9 +331,11 @@ def _recentred(judged: list[Seen | None]) -> list[np.ndarray]:
     (:data:`OFF_MIDDLE`), moved along its length (p0 -> p1) by the divider's mean shift so
     that the divider is its middle; one per place."""
     out: list[np.ndarray] = []
+    looked: set[int] = set()
     for s in judged:
-        if s is None or not _off_middle(s.views):
-            continue
+        if s is None or not _off_middle(s.views) or id(s.views) in looked:
+            continue        # (a place's second outline judged by its first's views: once)
+        looked.add(id(s.views))
         box = s.box + float(np.mean([v.shift for v in s.views])) * (s.box[1] - s.box[0])
         if all(np.linalg.norm(box.mean(axis=0) - o.mean(axis=0)) >= SAME_PLACE * box_width(o)
                for o in out):
