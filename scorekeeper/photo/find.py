@@ -192,14 +192,18 @@ def _face_boxes(classes: np.ndarray) -> list[np.ndarray]:
         if area < 150:
             continue
         x, y, bw, bh = stats[k, :4]
-        ys, xs = np.nonzero(comp[y:y + bh, x:x + bw] == k)
-        pts = np.stack([xs + x, ys + y], 1).astype(np.float32)
-        rect = cv2.minAreaRect(pts)
+        mine = comp[y:y + bh, x:x + bw] == k
+        # the smallest rectangle around the face: around its outline's points, the same as
+        # around all of its pixels (one hull) at a fraction of the points
+        edge, _ = cv2.findContours(mine.astype(np.uint8), cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_NONE, offset=(int(x), int(y)))
+        rect = cv2.minAreaRect(np.concatenate(edge).astype(np.float32))
         rw, rh = rect[1]
         if min(rw, rh) < 8 or not 1.6 <= max(rw, rh) / min(rw, rh) <= 2.6 \
                 or area / (rw * rh) < 0.8:
             continue
-        c, axis, _ = line(pts.astype(np.float64))
+        ys, xs = np.nonzero(mine)
+        c, axis, _ = line(np.stack([xs + x, ys + y], 1).astype(np.float64))
         across = np.array([-axis[1], axis[0]])
         out.append(_box_from_rect(rect[0][0], rect[0][1], axis, across,
                                   max(rw, rh) + 3, min(rw, rh) + 3))
