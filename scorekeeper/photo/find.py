@@ -99,8 +99,11 @@ def dividers(classes: np.ndarray) -> list[Divider]:
         cs = np.array([g[0] for g in geo])
         us = np.array([g[1] for g in geo])
         ls = np.array([g[2] for g in geo])
-        near = (np.abs(cs[:, None] - cs[None]).max(axis=2) <= ls[:, None] + ls[None]) \
-            & (np.abs(us @ us.T) >= 0.96)
+        # (the two axes apart: a max over an axis of 2 is numpy's slowest, and a cluttered
+        # photo has a thousand pieces)
+        apart = np.maximum(np.abs(cs[:, None, 0] - cs[None, :, 0]),
+                           np.abs(cs[:, None, 1] - cs[None, :, 1]))
+        near = (apart <= ls[:, None] + ls[None]) & (np.abs(us @ us.T) >= 0.96)
         pairs = list(zip(*np.nonzero(np.triu(near, 1))))
     else:
         pairs = []
