@@ -94,7 +94,7 @@ TABLE = [
      _guess(((2, 5), 0.55), ((2, 6), 0.3)), ((2, 5), True)),
     ("both agree, each at its limit (0.3 and 0.3): read", _j(0.3, (2, 5)),
      _guess(((2, 5), 0.3), ((2, 6), 0.2)), ((2, 5), True)),
-    ("both agree, the net under its limit: a question", _j(0.35, (2, 5)),
+    ("both agree, the net under its limit: a question", _j(0.5, (2, 5)),
      _guess(((2, 5), 0.29), ((2, 6), 0.2)), ((2, 5), False)),
     ("the net likes another better but gives the blob counts' tile 0.15, the counts at 0.4: "
      "their tile is read (a 1-12 whose lone pip the net saw as two)", _j(0.4, (1, 12), (3, 12)),
@@ -103,6 +103,9 @@ TABLE = [
      _guess(((2, 12), 0.65), ((1, 12), 0.29)), ((2, 12), False)),
     ("... the net under 0.15 for their tile: a question, the net's tile first",
      _j(0.75, (0, 0), (0, 1)), _guess(((0, 1), 0.44), ((0, 0), 0.14)), ((0, 1), False)),
+    ("both agree, the net at 0.15: a question (the net backs another reading only where it "
+     "likes another better)", _j(0.5, (2, 4)), _guess(((2, 4), 0.15), ((4, 4), 0.09)),
+     ((2, 4), False)),
     ("... the net very sure of its own tile: the net's", _j(0.75, (0, 0)),
      _guess(((0, 1), 0.85), ((0, 0), 0.15)), ((0, 1), True)),
     ("both agree, the blob counts under their limit: a question", _j(0.29, (2, 5)),
