@@ -70,9 +70,9 @@ class Rules:
 #: counts' tile with 0.4 of theirs and 0.15 of the net's is read: the net misses a pip the
 #: blob counts see (a 1-12 read 2-12, a 0-12 read 0-11, a 0-0 read 0-1).  Shared photos by
 #: source: right 426 -> 430, wrong and not flagged 2 -> 2; with the nets of another seed
-#: 424 -> 426, 3 -> 3; held-out renders 119 -> 122, 10 -> 10.  The net at 0.1 or 0.15 with
-#: the counts at 0.4 or 0.5 read 429 or 430; the counts at 0.3 gave the renders a silent
-#: error more; the net at 0.2 or 0.25 read 427 or 428.  Where both name the same tile,
+#: 424 -> 426, 3 -> 3; held-out renders 119 -> 122, 10 -> 10.  The net at 0.1 read the same;
+#: the counts at 0.5, 429; the counts at 0.3 gave the renders a silent error more; the net
+#: at 0.2 or 0.25 read 428 (the renders 120 and 119).  Where both name the same tile,
 #: *together* stays the rule: the same limits there made a question where no tile is of an
 #: outline the net gave 0.15 for its best tile.
 RULES = Rules(agree=0.6, alone=0.85, not_tile=0.0, veto=0.05, firm=0.5, drop_twice=True,
