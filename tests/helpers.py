@@ -48,6 +48,11 @@ def served(app, threads: int = 4):
         yield f"http://127.0.0.1:{server.effective_port}"
     finally:
         closed.set()
+        # The task threads first: one still answering a request when the server closes
+        # would wake the closed loop by writing a byte to its trigger's file descriptor,
+        # by then perhaps reused by the next test's database or a subprocess's pipe (seen
+        # as "file is not a database" and "Bad exception data from child: b'x'").
+        server.task_dispatcher.shutdown(cancel_pending=True, timeout=10)
         server.close()
 
 
