@@ -42,6 +42,7 @@ from scorekeeper.photo import hand, reader, tilenet  # noqa: E402
 from scorekeeper.photo.choose import RULES, Rules, choose, consistent  # noqa: E402
 from scorekeeper.photo.judge import CONFIDENT, Judgement  # noqa: E402
 from scorekeeper.photo.reading import Found, Reading, Unsure  # noqa: E402
+from scorekeeper.photo.seen import Seen  # noqa: E402
 from scorekeeper.tiles import Tile  # noqa: E402
 
 
@@ -86,11 +87,11 @@ def answer(p: dict, rules: Rules | None) -> dict:
             j = choose(j, g, rules)
             if j is None:
                 continue
-        seen.append(reader.Seen(np.asarray(o["box"]), j, (), g))
+        seen.append(Seen(np.asarray(o["box"]), j, (), g))
     kept = reader._once(seen)
     if rules is not None:
         decided = consistent([(s.judgement, s.guess) for s in kept], rules)
-        kept = hand.alike(hand.taken(hand.apart([reader.Seen(s.box, j, (), s.guess)
+        kept = hand.alike(hand.taken(hand.apart([Seen(s.box, j, (), s.guess)
                                                  for s, j in zip(kept, decided)
                                                  if j is not None])))
     found, unsure = [], []
