@@ -276,3 +276,13 @@ def test_the_round_is_never_offered_and_nothing_breaks(logits, out, blob, conf):
     if set(blob) - out or offered:
         assert not set(got.candidates) & out
     assert consistent([(got, g)]) in ([got], [None])
+
+
+def test_of_a_tile_read_twice_the_reading_the_net_gives_that_tile_least_goes():
+    # R3.3: a reading backed by the blob counts (round K: the net gives its tile 0.2, liking
+    # another at 0.7) and a plain one (the net gives the same tile 0.6): the backed one
+    # goes, although the net is surer of its own best tile there
+    backed = (_j(0.9, (2, 5)), _guess(((2, 4), 0.7), ((2, 5), 0.2)))
+    plain = (_j(0.9, (2, 5)), _guess(((2, 5), 0.6), ((2, 6), 0.3)))
+    assert consistent([backed, plain]) == [None, plain[0]]
+    assert consistent([plain, backed]) == [plain[0], None]

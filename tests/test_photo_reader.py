@@ -1083,3 +1083,15 @@ def test_four_reads_at_once_agree_with_one():
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda _: reader.read_hand(data, 6), range(4)))
     assert all(r == alone for r in together)
+
+
+def test_of_two_sure_tiles_on_one_place_the_one_the_net_gives_its_tile_least_is_asked():
+    """A reading backed by the blob counts (the net 0.3 for its 1-1, 0.95 for a 1-2) on
+    part of a 2-5 the net gives 0.9: the 1-1 is asked, not the 2-5 (ranked by what the
+    net gives the tile each is read as, not by the net's own best)."""
+    first = _guessed(_seen(500, 500, 100, 0.9), 0.9)
+    other = _seen(500, 566, 100, 0.9, (1, 1))
+    backed = reader.Seen(other.box, other.judgement, (),
+                         Guess(((Tile.of(1, 2), 0.95), (Tile.of(1, 1), 0.3)), 0.9))
+    out = hand.apart([first, backed])
+    assert [s.judgement.confidence >= reader.CONFIDENT for s in out] == [True, False]

@@ -139,12 +139,13 @@ def choose(j: Judgement, g: Guess, rules: Rules = RULES,
 def consistent(decided: list[tuple[Judgement, Guess]], rules: Rules = RULES,
                doubtful: list[bool] | None = None) -> list[Judgement | None]:
     """Each tile exists once (R3.3): of two tiles read with confidence as the same tile, the
-    one the classifier is less sure of goes (None) when *rules* say so, else becomes a
-    question, its other candidates first; a reading *doubtful* (the reader's: its outline
-    off its divider, or moved to centre it) is the one that goes (or is asked), whatever
-    the classifier says."""
+    one the classifier gives less for that tile goes (None) when *rules* say so, else
+    becomes a question, its other candidates first; a reading *doubtful* (the reader's: its
+    outline off its divider, or moved to centre it) is the one that goes (or is asked),
+    whatever the classifier says."""
     doubtful = doubtful or [False] * len(decided)
-    order = sorted(range(len(decided)), key=lambda i: (doubtful[i], -decided[i][1].sure))
+    order = sorted(range(len(decided)), key=lambda i: (
+        doubtful[i], -decided[i][1].p_first(decided[i][0].candidates)))
     taken: set[Tile] = set()
     out: list[Judgement | None] = [j for j, _ in decided]
     for i in order:

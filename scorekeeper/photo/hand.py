@@ -71,17 +71,20 @@ def apart(kept: list[Seen]) -> list[Seen]:
     """A hand is laid face up, its tiles apart: a question (a tile not read with
     confidence) that is part of a tile read with confidence is not asked
     (:data:`APART_INSIDE`); of two tiles read with confidence whose outlines share more
-    than :data:`OVERLAP` of the smaller, the one the classifier is less sure of is asked
-    (no two tiles lie on one place: one outline took in part of a neighbour); a question
-    whose outline lies mostly on one tile read with confidence is not asked
-    (:data:`COVERED`)."""
+    than :data:`OVERLAP` of the smaller, the one the classifier gives less for the tile it
+    is read as is asked (no two tiles lie on one place: one outline took in part of a
+    neighbour); a question whose outline lies mostly on one tile read with confidence is
+    not asked (:data:`COVERED`)."""
     sure = [s for s in kept if s.judgement.confidence >= CONFIDENT]
     if sure and APART_INSIDE:
         kept = [s for s in kept if s.judgement.confidence >= CONFIDENT
                 or not any(_part_of(s.box, t.box) for t in sure)]
     out = list(kept)
     placed: list[np.ndarray] = []
-    for i in sorted(range(len(out)), key=lambda i: -(out[i].guess.sure if out[i].guess else 0.0)):
+    def net_for(s: Seen) -> float:
+        return s.guess.p_first(s.judgement.candidates) if s.guess else 0.0
+
+    for i in sorted(range(len(out)), key=lambda i: -net_for(out[i])):
         s = out[i]
         if not OVERLAP or s.judgement.confidence < CONFIDENT:
             continue

@@ -56,6 +56,11 @@ class Guess:
     def p(self, tile: Tile) -> float:
         return next((q for t, q in self.tiles if t == tile), 0.0)
 
+    def p_first(self, candidates: tuple[Tile, ...]) -> float:
+        """The probability of the first of *candidates*, the tile a reading says (0 with
+        none): what ranks two readings of one place or one tile."""
+        return self.p(candidates[0]) if candidates else 0.0
+
 
 def crop_of(rgb: np.ndarray, box: np.ndarray) -> np.ndarray:
     """The classifier's input for the tile in *box*: (CLS_W + 16, 2 CLS_W + 16, 3) uint8."""
