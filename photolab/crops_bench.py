@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from bench.photos import (answer_of, read_local, score, summary, usage_line,  # noqa: E402
                           last_line)
 from photolab.looks import OUT, load  # noqa: E402
-from scorekeeper.photo import hand, reader, tilenet  # noqa: E402
+from scorekeeper.photo import hand, reader, segment, tilenet  # noqa: E402
 from scorekeeper.photo.choose import RULES, Rules, choose, consistent  # noqa: E402
 from scorekeeper.photo.judge import CONFIDENT, Judgement  # noqa: E402
 from scorekeeper.photo.reading import Found, Reading, Unsure  # noqa: E402
@@ -48,6 +48,8 @@ from scorekeeper.tiles import Tile  # noqa: E402
 
 #: Where the fold nets are (--nets; train_crops.py's --nets).
 NETS = OUT
+#: Where the fold segmenters are (--segs; selftrain.py's --out), None for the shipped one.
+SEGS: Path | None = None
 
 
 def fold_model(source: str) -> Path:
@@ -56,6 +58,17 @@ def fold_model(source: str) -> Path:
     if source in folds:
         return NETS / f"tilenet-fold-{folds[source]}.onnx"
     return NETS / "tilenet.onnx" if (NETS / "tilenet.onnx").exists() else tilenet.MODEL
+
+
+def use_segmenter(source: str) -> None:
+    """Read with the fold segmenter that never saw *source* (with --segs; fold 0's for a
+    source in no fold, which no fold's segmenter saw)."""
+    if SEGS is None:
+        return
+    g = json.loads((SEGS / "seg-folds.json").read_text()).get(source, 0)
+    if segment.MODEL != SEGS / f"seg-fold-{g}.onnx":
+        segment.MODEL = SEGS / f"seg-fold-{g}.onnx"
+        segment._session = None
 
 
 def guessed(photos: list[dict], crops: np.ndarray, views: str = "one") -> None:
@@ -131,6 +144,7 @@ def read_all(folder: Path) -> int:
     for name in sorted(labels):
         entry = labels[name]
         tilenet.MODEL = fold_model(entry.get("source", "render").split(":")[0])
+        use_segmenter(entry.get("source", "render").split(":")[0])
         data = (folder / name).read_bytes()
         t = time.perf_counter()
         ans = read_local(data, int(entry.get("set", 12)))
@@ -181,6 +195,8 @@ def main(argv=None) -> int:
     ap.add_argument("--twice", action="store_true",
                     help="figures for ways to treat a tile read twice (choose.consistent)")
     ap.add_argument("--nets", type=Path, default=OUT, help="the fold nets' folder")
+    ap.add_argument("--segs", type=Path, default=None,
+                    help="with --read: the fold segmenters' folder (photolab.selftrain)")
     ap.add_argument("--views", default="one", choices=("one", "mirror", "jitter"),
                     help="the crops the net reads of each outline (the reader: one)")
     ap.add_argument("--by-number", action="store_true",
@@ -190,8 +206,8 @@ def main(argv=None) -> int:
     ap.add_argument("--read", action="store_true",
                     help="read every photo again, each with the net that never saw its source")
     args = ap.parse_args(argv)
-    global NETS
-    NETS = args.nets
+    global NETS, SEGS
+    NETS, SEGS = args.nets, args.segs
     if args.read:
         return read_all(args.dir)
     labels = json.loads((args.dir / "labels.json").read_text(encoding="utf-8"))
