@@ -125,8 +125,9 @@ def relit(im: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         x = np.clip(x + rng.normal(0, rng.uniform(1, 6), x.shape), 0, 255)
     x = x.astype(np.uint8)
     if rng.random() < 0.5:
-        ok, enc = cv2.imencode(".jpg", x, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
-        x = cv2.imdecode(enc, cv2.IMREAD_UNCHANGED)
+        ok, enc = cv2.imencode(".jpg", x[..., ::-1],        # OpenCV's order: BGR
+                               [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
+        x = np.ascontiguousarray(cv2.imdecode(enc, cv2.IMREAD_COLOR)[..., ::-1])
     return x
 
 

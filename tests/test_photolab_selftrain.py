@@ -42,6 +42,16 @@ def test_relit_is_the_same_picture_under_other_light(seed):
     assert out[20:28, 20:28].mean() + 60 < out[:8].mean()
 
 
+def test_relit_changes_the_light():
+    """Not the picture as it was: over a few draws the face's brightness and its colour
+    balance move (a tone curve, a brighter or dimmer light, a cast)."""
+    image = np.full((48, 48, 3), 200, np.uint8)
+    faces = np.array([relit(image, np.random.default_rng(s))[:8].reshape(-1, 3).mean(0)
+                      for s in range(12)])
+    assert faces.mean(1).std() > 8                          # brighter and dimmer
+    assert (faces.max(1) - faces.min(1)).max() > 15         # a cast between the channels
+
+
 def test_the_teachers_target_is_the_shipped_segmenters_probabilities():
     """teach() gives what the reader's segmenter gives: its classes where most likely, and
     a probability for each class summing to one."""
