@@ -23,6 +23,7 @@ seen by every source's predictions (a mild optimism, said in docs/photo-reader.m
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import sys
@@ -37,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.photos import (answer_of, read_local, score, summary, usage_line,  # noqa: E402
                           last_line)
-from photolab.looks import OUT, load  # noqa: E402
+from photolab.looks import OUT, load, source_of  # noqa: E402
 from scorekeeper.photo import hand, reader, segment, tilenet  # noqa: E402
 from scorekeeper.photo.choose import RULES, Rules, choose, consistent  # noqa: E402
 from scorekeeper.photo.judge import CONFIDENT, Judgement  # noqa: E402
@@ -65,10 +66,15 @@ def use_segmenter(source: str) -> None:
     source in no fold, which no fold's segmenter saw)."""
     if SEGS is None:
         return
-    g = json.loads((SEGS / "seg-folds.json").read_text()).get(source, 0)
+    g = _seg_folds(SEGS).get(source, 0)
     if segment.MODEL != SEGS / f"seg-fold-{g}.onnx":
         segment.MODEL = SEGS / f"seg-fold-{g}.onnx"
         segment._session = None
+
+
+@functools.cache
+def _seg_folds(folder: Path) -> dict[str, int]:
+    return json.loads((folder / "seg-folds.json").read_text())
 
 
 def guessed(photos: list[dict], crops: np.ndarray, views: str = "one") -> None:
@@ -143,8 +149,8 @@ def read_all(folder: Path) -> int:
     scores, times, shown = [], [], 0
     for name in sorted(labels):
         entry = labels[name]
-        tilenet.MODEL = fold_model(entry.get("source", "render").split(":")[0])
-        use_segmenter(entry.get("source", "render").split(":")[0])
+        tilenet.MODEL = fold_model(source_of(entry))
+        use_segmenter(source_of(entry))
         data = (folder / name).read_bytes()
         t = time.perf_counter()
         ans = read_local(data, int(entry.get("set", 12)))

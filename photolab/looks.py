@@ -42,6 +42,12 @@ OUT = ROOT / "photolab" / "out"
 GROW = 1.3
 
 
+def source_of(entry: dict) -> str:
+    """The repository a labelled photo comes from (its label's source, without the path in
+    it; "render" for a render)."""
+    return entry.get("source", "render").split(":")[0]
+
+
 def inside(box: np.ndarray, point, grow: float) -> bool:
     """Whether *point* lies in the 4-corner *box* grown *grow* times about its middle."""
     c = box.mean(axis=0)
@@ -103,7 +109,7 @@ def extract(folder: Path, jitter: int, seed: int) -> tuple[list[dict], np.ndarra
             outlines.append({"box": box.tolist(), "kept": o["kept"], "decided": o["decided"],
                              "truth": truth_of(box, points, bool(entry.get("partial"))),
                              "crops": [first, len(crops)]})
-        photos.append({"name": name, "source": entry.get("source", "render").split(":")[0],
+        photos.append({"name": name, "source": source_of(entry),
                        "set": set_n, "style": entry.get("style", ""),
                        "tiles": entry["tiles"], "partial": entry.get("partial", []),
                        "centres": centres, "size": [w, h], "outlines": outlines})

@@ -33,7 +33,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from photolab.train import WEIGHTS, export, make_data, segmenter  # noqa: E402
+from photolab.looks import source_of  # noqa: E402
+from photolab.train import WEIGHTS, export, scenes, segmenter  # noqa: E402
 from photolab.train_crops import folds_of  # noqa: E402
 from scorekeeper.photo import segment  # noqa: E402
 
@@ -81,10 +82,10 @@ def frozen(net):
     return net
 
 
-def taught(folder: Path, crop_side: int) -> list[dict]:
-    """Every photo of *folder* at each of :data:`SCALES` (both sides at least *crop_side*)
-    with the shipped segmenter's probabilities: dicts of source, image, target."""
-    labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+def taught(folder: Path, labels: dict, crop_side: int) -> list[dict]:
+    """Every photo of *folder* (*labels*: its labels.json) at each of :data:`SCALES` (both
+    sides at least *crop_side*) with the shipped segmenter's probabilities: dicts of
+    source, image, target."""
     out = []
     for name in sorted(labels):
         rgb = cv2.cvtColor(cv2.imread(str(folder / name), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
@@ -95,8 +96,7 @@ def taught(folder: Path, crop_side: int) -> list[dict]:
                 continue
             im = cv2.resize(rgb, (round(rgb.shape[1] * f), round(rgb.shape[0] * f)),
                             interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
-            out.append({"source": labels[name].get("source", "").split(":")[0],
-                        "image": im, "target": teach(im)})
+            out.append({"source": source_of(labels[name]), "image": im, "target": teach(im)})
     return out
 
 
@@ -212,23 +212,13 @@ def main(argv=None) -> int:
     torch.set_num_threads(1)
     segment.MODEL = args.teacher
     started = time.time()
-    real = taught(args.dir, 176)
-    if args.cache and args.cache.exists():
-        with np.load(args.cache) as z:
-            renders = z["images"], z["masks"]
-    else:
-        renders = make_data(args.scenes, args.seed)
-        if args.cache:
-            np.savez(args.cache, images=renders[0], masks=renders[1])
+    labels = json.loads((args.dir / "labels.json").read_text(encoding="utf-8"))
+    real = taught(args.dir, labels, 176)
+    renders = scenes(args.scenes, args.seed, args.cache)
     print(f"{len(real)} photo scales taught, {len(renders[0])} renders "
           f"({time.time() - started:.0f} s)", flush=True)
-    with_centres = {}
-    labels = json.loads((args.dir / "labels.json").read_text(encoding="utf-8"))
-    for e in labels.values():
-        if "centres" in e:
-            with_centres.setdefault("photos", []).append(
-                {"source": e.get("source", "").split(":")[0], "tiles": e["tiles"]})
-    groups = folds_of(with_centres["photos"], args.folds)
+    groups = folds_of([{"source": source_of(e), "tiles": e["tiles"]}
+                       for e in labels.values() if "centres" in e], args.folds)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "seg-folds.json").write_text(json.dumps(groups, indent=1))
     for g in args.fold:

@@ -106,6 +106,18 @@ def make_data(n: int, seed: int, size: int = 320, touching: float = 0.0):
     return images, masks
 
 
+def scenes(n: int, seed: int, cache: Path | None, touching: float = 0.0):
+    """make_data's images and masks, from *cache* (an .npz) when it exists, else rendered
+    (and kept there when *cache* is given)."""
+    if cache and cache.exists():
+        with np.load(cache) as z:
+            return z["images"], z["masks"]
+    images, masks = make_data(n, seed, touching=touching)
+    if cache:
+        np.savez(cache, images=images, masks=masks)
+    return images, masks
+
+
 def export(net, out: str) -> None:
     """Write *net* as ONNX (any batch and size) to *out*."""
     import torch
@@ -183,13 +195,7 @@ def main(argv=None) -> int:
     torch.manual_seed(args.seed)
     started = time.time()
     cache = Path(args.cache) if args.cache else None
-    if cache and cache.exists():
-        with np.load(cache) as z:
-            images, masks = z["images"], z["masks"]
-    else:
-        images, masks = make_data(args.scenes, args.seed, touching=args.touching)
-        if cache:
-            np.savez(cache, images=images, masks=masks)
+    images, masks = scenes(args.scenes, args.seed, cache, args.touching)
     print(f"data: {len(images)} scenes in {time.time() - started:.0f} s", flush=True)
     rng = np.random.default_rng(args.seed + 1)
     net = segmenter()

@@ -81,6 +81,7 @@ def apart(kept: list[Seen]) -> list[Seen]:
                 or not any(_part_of(s.box, t.box) for t in sure)]
     out = list(kept)
     placed: list[np.ndarray] = []
+
     def net_for(s: Seen) -> float:
         return s.guess.p_first(s.judgement.candidates) if s.guess else 0.0
 
