@@ -286,3 +286,23 @@ def test_of_a_tile_read_twice_the_reading_the_net_gives_that_tile_least_goes():
     plain = (_j(0.9, (2, 5)), _guess(((2, 5), 0.6), ((2, 6), 0.3)))
     assert consistent([backed, plain]) == [None, plain[0]]
     assert consistent([plain, backed]) == [plain[0], None]
+
+
+def test_the_net_says_its_probability_for_a_tile_it_does_not_offer():
+    # R3.3: two readings of 3-4 that the net ranks below six other tiles each are still
+    # ranked by what it gives 3-4 (before, both counted 0 and the first read stayed)
+    def net_liking(favourites, p34):
+        out = np.full((1, tilenet.OUTPUTS), -30.0, np.float32)
+        for a in favourites:                   # a-a likelier than 3-4 on each half ...
+            out[0, tilenet.LEFT.start + a] = out[0, tilenet.RIGHT.start + a] = 2.0
+        out[0, tilenet.LEFT.start + 3] = out[0, tilenet.RIGHT.start + 4] = p34
+        return tilenet.guesses(out, 12, frozenset())[0]
+    low, high = net_liking(range(7, 11), -1.0), net_liking(range(7, 11), 0.5)
+    for g in (low, high):
+        assert T(3, 4) not in [t for t, _ in g.tiles] and len(g.tiles) == tilenet.OFFERED
+        assert 0.0 < g.p(T(3, 4)) < g.tiles[-1][1]
+        assert abs(sum(q for _, q in g.tiles + g.others) - 1.0) < 1e-5
+    assert low.p(T(3, 4)) < high.p(T(3, 4))
+    first, second = (_j(0.9, (3, 4)), low), (_j(0.9, (3, 4)), high)
+    assert consistent([first, second]) == [None, second[0]]
+    assert g.p(T(13, 13)) == 0.0              # above the set's top

@@ -30,17 +30,23 @@ RIGHT = slice(TOP + 1, 2 * (TOP + 1))
 NOT_A_TILE = 2 * (TOP + 1)
 OUTPUTS = NOT_A_TILE + 1
 
+#: The tiles a guess offers (candidates of a question, the net's alternatives).
+OFFERED = 6
+
 _sessions: dict[Path, object] = {}
 _lock = threading.Lock()
 
 
 @dataclass(frozen=True)
 class Guess:
-    """What the classifier makes of one crop: tiles by probability (best first, halves at
-    most the set's top), and the probability that it is a tile at all."""
+    """What the classifier makes of one crop: the tiles it offers by probability (best
+    first, halves at most the set's top: :data:`OFFERED` of them), the probability that it
+    is a tile at all, and the set's other tiles by probability (what :meth:`p` says of a
+    tile not offered)."""
 
     tiles: tuple[tuple[Tile, float], ...]
     tile: float
+    others: tuple[tuple[Tile, float], ...] = ()
 
     @property
     def best(self) -> Tile:
@@ -48,13 +54,10 @@ class Guess:
         out of the hand)."""
         return self.tiles[0][0]
 
-    @property
-    def sure(self) -> float:
-        """The likeliest tile's probability (0 when it offers none)."""
-        return self.tiles[0][1] if self.tiles else 0.0
-
     def p(self, tile: Tile) -> float:
-        return next((q for t, q in self.tiles if t == tile), 0.0)
+        """The net's probability for *tile*, offered or not (0 for one out of the hand or
+        above the set's top)."""
+        return next((q for t, q in self.tiles + self.others if t == tile), 0.0)
 
     def p_first(self, candidates: tuple[Tile, ...]) -> float:
         """The probability of the first of *candidates*, the tile a reading says (0 with
@@ -115,11 +118,11 @@ def guesses(outputs: np.ndarray, set_n: int,
         for t in out_of_hand:
             if t.high <= top:
                 pair[t.low, t.high] = -1.0             # never among the tiles offered
-        order = np.argsort(-pair, axis=None)[:6]
+        order = np.argsort(-pair, axis=None)
         tiles = tuple((Tile.of(int(i // (top + 1)), int(i % (top + 1))),
                        float(pair.flat[i])) for i in order if pair.flat[i] >= 0)
         tile = float(np.mean(1.0 / (1.0 + np.exp(rows[:, NOT_A_TILE]))))
-        out.append(Guess(tiles, tile))
+        out.append(Guess(tiles[:OFFERED], tile, tiles[OFFERED:]))
     return out
 
 
