@@ -442,6 +442,47 @@ def _die(data, set_n, out_of_hand=frozenset()):
     os._exit(1)          # a reading process killed (for memory, say) mid-read
 
 
+def test_the_server_starts_its_reading_processes_with_the_models_loaded(new_app, database):
+    """The first photo of the night is read as fast as the next: the server starts its
+    reading processes as it starts, each with the reader and both models loaded."""
+    from scorekeeper import serve
+    app = new_app({"DATABASE": database, "SECRET_KEY": "t"})
+    slots = app.extensions["scorekeeper.photo_reads"]
+    try:
+        serve._warm_photo_reader(app)
+        pool = slots.processes._pool
+        assert pool is not None and len(pool._processes) == slots.n
+        assert pool.submit(_models_loaded).result(timeout=60) == (True, True)
+        assert post(app.test_client(), set="6").status_code == 200
+        assert slots.processes._pool is pool            # the same processes read it
+    finally:
+        slots.processes.close()
+
+
+def _models_loaded() -> tuple[bool, bool]:
+    from scorekeeper.photo import segment, tilenet
+    return segment._session is not None, tilenet.MODEL in tilenet._sessions
+
+
+def test_a_reading_process_lost_as_the_server_starts_is_started_again_by_a_photo(
+        new_app, database, monkeypatch):
+    from scorekeeper import serve
+    from scorekeeper.photo import worker
+    app = new_app({"DATABASE": database, "SECRET_KEY": "t"})
+    slots = app.extensions["scorekeeper.photo_reads"]
+    try:
+        monkeypatch.setattr(worker, "_ready", _die_at_once)
+        serve._warm_photo_reader(app)                   # no error: the server starts
+        assert slots.processes._pool is None
+        assert post(app.test_client(), set="6").status_code == 200
+    finally:
+        slots.processes.close()
+
+
+def _die_at_once():
+    os._exit(1)
+
+
 def test_photos_hold_at_most_four_server_threads_by_default(app):
     slots = app.extensions["scorekeeper.photo_reads"]
     assert slots.n + slots.queue <= 4

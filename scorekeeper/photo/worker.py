@@ -3,8 +3,9 @@
 A read is mostly OpenCV and onnxruntime (which release Python's interpreter lock), but its
 Python steps between them take the lock from the threads drawing pages; in a process of its
 own, a read competes with the pages only for the cores, and its process is niced (:data:`NICE`)
-so that the machine's scheduler serves the pages first.  The processes are started at the
-first read and kept, never forked from a server full of threads: they are forked from
+so that the machine's scheduler serves the pages first.  The processes are started as the
+server starts (:meth:`ReadingProcesses.start`; else at the first read) and kept, never
+forked from a server full of threads: they are forked from
 multiprocessing's fork server, a process of its own started once with the reader's
 libraries loaded (:data:`PRELOAD`), so that a reading process lost (killed for memory, say)
 is replaced in a fraction of a second, not the second or two a fresh interpreter takes to
@@ -20,6 +21,7 @@ import multiprocessing
 import os
 import threading
 import time
+from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -49,8 +51,9 @@ def _start(server: int, threads: int = 1) -> None:
         pass
     from . import segment
     segment.THREADS = threads
-    from . import reader     # loaded once, now: the first read takes no longer than the next
-    reader.read_array(__import__("numpy").zeros((64, 64, 3), "uint8"))
+    from . import reader, tilenet   # loaded once, now: the first read takes no longer than
+    reader.read_array(__import__("numpy").zeros((64, 64, 3), "uint8"))     # the next
+    tilenet.session()
 
 
 def _leave_with(server: int, every: float = 1.0) -> None:
@@ -82,6 +85,11 @@ def _running(pid: int) -> bool:
         except PermissionError:
             return True
         return True
+
+
+def _ready() -> int:
+    """Nothing: what :meth:`ReadingProcesses.start` asks of each process (its own id)."""
+    return os.getpid()
 
 
 def _read(data: bytes, set_n: int, out_of_hand: frozenset) -> Reading:
@@ -116,11 +124,29 @@ class ReadingProcesses:
                                                  initargs=(os.getpid(), self.threads))
             return self._pool
 
+    def start(self) -> None:
+        """Start the *n* processes now, each loading the reader and its models as it
+        starts (the server does, as it starts: else the first photo waits a second or more
+        for them, bench/photo_load.py), and return once one is ready; WorkerLost if one
+        ended meanwhile (the next read starts a fresh one)."""
+        pool = self._executor()
+        with self._replaced_if_lost(pool):
+            # the pool starts a process for each task sent while none is free, up to n
+            for future in [pool.submit(_ready) for _ in range(self.n)]:
+                future.result()
+
     def read(self, data: bytes, set_n: int, out_of_hand: frozenset = frozenset()) -> Reading:
         """The photo read in one of the processes (PhotoError as from read_hand)."""
         pool = self._executor()
-        try:
+        with self._replaced_if_lost(pool):
             return pool.submit(_read, data, set_n, out_of_hand).result()
+
+    @contextmanager
+    def _replaced_if_lost(self, pool: ProcessPoolExecutor):
+        """WorkerLost, and a fresh pool for the next read, when a process of *pool* ended
+        during the block."""
+        try:
+            yield
         except BrokenProcessPool:
             with self._lock:
                 if self._pool is pool:
