@@ -18,6 +18,9 @@ from .classes import DIVIDER, FACE, PIP
 from .find import box_width, line, median
 
 PAD = 8   # crops stay multiples of 8 (the widths are too)
+#: Blob labels of a crop in 16 bits: a crop (at most 128 x 256 px) never has 65,536 blobs,
+#: and OpenCV counts them a third faster than in 32 (the same labels and statistics).
+LABELS = cv2.CV_16U
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,8 @@ def _count(pip_p: np.ndarray, where: np.ndarray, w: int,
     """Count the pips among one half's pip probabilities, and say how clean the count was;
     a blob whose middle lies outside *bounds* (x0, y0, x1, y1) is left out."""
     hard = ((pip_p > 0.5) & where).astype(np.uint8)
-    n, comp, stats, centres = cv2.connectedComponentsWithStats(hard, connectivity=8)
+    n, comp, stats, centres = cv2.connectedComponentsWithStats(hard, connectivity=8,
+                                                                ltype=LABELS)
     areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
     if bounds is not None:      # a neighbour's pips, not this tile's
         x0, y0, x1, y1 = bounds
@@ -168,7 +172,7 @@ def _count(pip_p: np.ndarray, where: np.ndarray, w: int,
         keep &= areas >= SLIVER * ref
     slivers = int(((areas >= min_area) & ~keep).sum())
     soft = ((pip_p > 0.25) & where).astype(np.uint8)
-    _, _, sstats, _ = cv2.connectedComponentsWithStats(soft, connectivity=8)
+    _, _, sstats, _ = cv2.connectedComponentsWithStats(soft, connectivity=8, ltype=LABELS)
     soft_blobs = int((sstats[1:, cv2.CC_STAT_AREA] >= min_area).sum())
     if not keep.any():
         return Half(0, slivers=slivers, soft=soft_blobs)
@@ -206,7 +210,8 @@ def read_view(classes: np.ndarray, pip_p: np.ndarray, w: int,
     (rw, rh) = rect[1]
     div = ((classes == DIVIDER) & region).astype(np.uint8)
     # the divider: the biggest divider blob near the middle (not bits of a pip's rim)
-    nd, dcomp, dstats, dcent = cv2.connectedComponentsWithStats(div, connectivity=8)
+    nd, dcomp, dstats, dcent = cv2.connectedComponentsWithStats(div, connectivity=8,
+                                                                   ltype=LABELS)
     near = np.nonzero(np.abs(dcent[1:, 0] - W / 2) < 0.3 * w)[0] + 1
     divider = 0.0
     if near.size:
