@@ -459,6 +459,18 @@ def test_the_server_starts_its_reading_processes_with_the_models_loaded(new_app,
         slots.processes.close()
 
 
+def test_a_server_reading_in_its_own_process_loads_both_models_as_it_starts(
+        new_app, database, monkeypatch):
+    from scorekeeper import serve
+    from scorekeeper.photo import segment, tilenet
+    app = new_app({"DATABASE": database, "SECRET_KEY": "t", "PHOTO_PROCESSES": False})
+    assert app.extensions["scorekeeper.photo_reads"].processes is None
+    monkeypatch.setattr(segment, "_session", None)
+    monkeypatch.setattr(tilenet, "_sessions", {})
+    serve._warm_photo_reader(app)
+    assert _models_loaded() == (True, True)
+
+
 def _models_loaded() -> tuple[bool, bool]:
     from scorekeeper.photo import segment, tilenet
     return segment._session is not None, tilenet.MODEL in tilenet._sessions

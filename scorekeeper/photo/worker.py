@@ -21,9 +21,9 @@ import multiprocessing
 import os
 import threading
 import time
-from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 
 from .reading import Reading
 
@@ -127,7 +127,7 @@ class ReadingProcesses:
     def start(self) -> None:
         """Start the *n* processes now, each loading the reader and its models as it
         starts (the server does, as it starts: else the first photo waits a second or more
-        for them, bench/photo_load.py), and return once one is ready; WorkerLost if one
+        for them), and return once one is ready; WorkerLost if one
         ended meanwhile (the next read starts a fresh one)."""
         pool = self._executor()
         with self._replaced_if_lost(pool):
