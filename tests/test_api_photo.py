@@ -448,6 +448,7 @@ def test_the_server_starts_its_reading_processes_with_the_models_loaded(new_app,
     from scorekeeper import serve
     app = new_app({"DATABASE": database, "SECRET_KEY": "t"})
     slots = app.extensions["scorekeeper.photo_reads"]
+    assert slots.processes is not None
     try:
         serve._warm_photo_reader(app)
         pool = slots.processes._pool
@@ -482,6 +483,7 @@ def test_a_reading_process_lost_as_the_server_starts_is_started_again_by_a_photo
     from scorekeeper.photo import worker
     app = new_app({"DATABASE": database, "SECRET_KEY": "t"})
     slots = app.extensions["scorekeeper.photo_reads"]
+    assert slots.processes is not None
     try:
         monkeypatch.setattr(worker, "_ready", _die_at_once)
         serve._warm_photo_reader(app)                   # no error: the server starts

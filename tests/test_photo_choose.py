@@ -305,4 +305,15 @@ def test_the_net_says_its_probability_for_a_tile_it_does_not_offer():
     assert low.p(T(3, 4)) < high.p(T(3, 4))
     first, second = (_j(0.9, (3, 4)), low), (_j(0.9, (3, 4)), high)
     assert consistent([first, second]) == [None, second[0]]
-    assert g.p(T(13, 13)) == 0.0              # above the set's top
+    assert high.p(T(13, 13)) == 0.0           # above the set's top
+
+
+def test_the_net_vetoes_a_tile_by_its_probability_whether_it_offers_it_or_not():
+    # the blob counts read 3-4 with confidence; the net likes 1-1 at 0.55 and six others
+    # more than 3-4: it vetoes 3-4 (a question) under RULES.veto, not above it
+    top = ((T(1, 1), 0.55),) + tuple((T(2, k), 0.065) for k in range(2, 7))
+    for p34, sure in ((0.06, True), (0.04, False)):
+        g = Guess(top, 0.95, ((T(3, 4), p34),))
+        got = choose(_j(0.9, (3, 4)), g)
+        assert (got.confidence >= CONFIDENT) is sure
+        assert got.candidates[0] == (T(3, 4) if sure else T(1, 1))

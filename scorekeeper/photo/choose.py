@@ -48,7 +48,9 @@ class Rules:
 #: (round C: questions where no tile is 114 -> 101 on the shared photos' held-out sources,
 #: nothing else changed; the net's "not a tile" or the outlines' overlap told none apart).
 #: The net is trusted from 0.6 where the blob counts agree and 0.85 alone, and vetoes the
-#: blob counts' tile under 0.05.  Round E's net, trained on more renders, is less peaked
+#: blob counts' tile under 0.05 (since round M, its probability for that tile whether among
+#: its six best or not; before, a tile outside them counted 0: no photo turned on it).
+#: Round E's net, trained on more renders, is less peaked
 #: and better calibrated (of the outlines it gives 0.8 or more, 443 of 445 right on sources
 #: it never saw): round E trusted it from 0.7 and 0.9.  Round F: with a sure tile off its
 #: divider asked (reader.OFF_MIDDLE) the silent errors fell to 2, and 0.6 / 0.85 were

@@ -127,8 +127,8 @@ class ReadingProcesses:
     def start(self) -> None:
         """Start the *n* processes now, each loading the reader and its models as it
         starts (the server does, as it starts: else the first photo waits a second or more
-        for them), and return once one is ready; WorkerLost if one
-        ended meanwhile (the next read starts a fresh one)."""
+        for them), and return once one has loaded (with n > 1 the others may still be
+        loading); WorkerLost if one ended meanwhile (the next read starts a fresh one)."""
         pool = self._executor()
         with self._replaced_if_lost(pool):
             # the pool starts a process for each task sent while none is free, up to n
