@@ -103,11 +103,7 @@ def taught(folder: Path, labels: dict, crop_side: int) -> list[dict]:
 def teach(im: np.ndarray) -> np.ndarray:
     """The shipped segmenter's probabilities of the classes at each pixel of *im*
     (H, W, classes) float16."""
-    h, w, _ = im.shape
-    H, W = -(-h // 32) * 32, -(-w // 32) * 32
-    x = np.pad(im, ((0, H - h), (0, W - w), (0, 0)), mode="edge")
-    logits = segment.net().run(None, {"image": x.transpose(2, 0, 1)[None].astype(np.float32)})
-    z = logits[0][0, :, :h, :w]
+    z = segment.logits(im[None])[0]
     p = np.exp(z - z.max(0))
     p /= p.sum(0)
     return p.transpose(1, 2, 0).astype(np.float16)

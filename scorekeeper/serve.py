@@ -217,25 +217,21 @@ def _warm_pdf_fonts(app) -> None:
 def _warm_photo_reader(app) -> None:
     """Load the photo reader and its models now, so that the first photo of the night
     takes no longer than the next ones (through the server, a 12 MP photo of 12 tiles
-    took 2.1 s as the first photo, 0.7-0.8 s as the next, docs/photo-reader.md round M).  When photos are
-    read in processes of their own (PHOTO_PROCESSES), those are started now, each loading
-    the reader as it starts; each leaves within a second of the server, however the
-    server stops (scorekeeper.photo.worker).  A process lost meanwhile is started again
-    by the first photo."""
+    took 2.1 s as the first photo, 0.7-0.8 s as the next: docs/photo-reader.md, round M).
+    When photos are read in processes of their own (PHOTO_PROCESSES), those are started
+    now, each loading the reader as it starts; each leaves within a second of the server,
+    however the server stops (scorekeeper.photo.worker).  A process lost meanwhile is
+    started again by the first photo."""
     processes = app.extensions["scorekeeper.photo_reads"].processes
-    if processes is not None:
-        from .photo.worker import WorkerLost
-        try:
-            processes.start()
-        except WorkerLost:
-            pass
+    if processes is None:
+        from .photo.reader import load
+        load()
         return
-    import numpy as np
-
-    from .photo import tilenet
-    from .photo.reader import read_array
-    read_array(np.zeros((64, 64, 3), np.uint8))
-    tilenet.session()
+    from .photo.worker import WorkerLost
+    try:
+        processes.start()
+    except WorkerLost:
+        pass
 
 
 if __name__ == "__main__":

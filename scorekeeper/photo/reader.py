@@ -56,7 +56,7 @@ from .crops import View, read_view, rectify, refined
 from .choose import choose, consistent
 from .hand import alike, apart, asked, taken
 from .seen import Seen
-from .tilenet import Guess, classify
+from .tilenet import Guess, classify, session
 from ..tiles import Tile
 
 #: Detection works on the photo scaled to this longer side (and to half of it); tiles are
@@ -87,6 +87,13 @@ def read_hand(data: bytes, set_n: int = 12,
     photo it cannot decode."""
     dec = decode(data, long_side=READ_SIDE)
     return read_array(dec.rgb, set_n, dec.width, dec.height, out_of_hand)
+
+
+def load() -> None:
+    """Load the reader's libraries and both models now (a server starting, a reading
+    process starting), so that the first photo takes no longer than the next."""
+    read_array(np.zeros((64, 64, 3), np.uint8))
+    session()
 
 
 def read_array(rgb: np.ndarray, set_n: int = 12, width: int | None = None,

@@ -52,13 +52,19 @@ def segment(batch: np.ndarray, pips: bool = True) -> tuple[np.ndarray, np.ndarra
     """The most likely class of every pixel (N, H, W) uint8, and the pip class's probability
     (N, H, W) float32 (None unless *pips*), of a batch of RGB images (N, H, W, 3) of any
     size (padded to the model's multiple and cut back)."""
+    z = logits(batch)
+    return _classes(z), (_pip(z) if pips else None)
+
+
+def logits(batch: np.ndarray) -> np.ndarray:
+    """The segmenter's logits (N, classes, H, W) of a batch of RGB images (N, H, W, 3) of
+    any size: padded (edge pixels repeated) to the model's multiple, the padding cut."""
     n, h, w, _ = batch.shape
     H, W = -(-h // MULTIPLE) * MULTIPLE, -(-w // MULTIPLE) * MULTIPLE
     if (H, W) != (h, w):
         batch = np.pad(batch, ((0, 0), (0, H - h), (0, W - w), (0, 0)), mode="edge")
     x = np.ascontiguousarray(batch.transpose(0, 3, 1, 2), dtype=np.float32)
-    logits = net().run(None, {"image": x})[0][:, :, :h, :w]    # the padding cut first
-    return _classes(logits), (_pip(logits) if pips else None)
+    return net().run(None, {"image": x})[0][:, :, :h, :w]
 
 
 def _classes(logits: np.ndarray) -> np.ndarray:

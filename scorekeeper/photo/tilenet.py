@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
@@ -57,7 +58,7 @@ class Guess:
     def p(self, tile: Tile) -> float:
         """The net's probability for *tile*, offered or not (0 for one out of the hand or
         above the set's top)."""
-        return next((q for t, q in self.tiles + self.others if t == tile), 0.0)
+        return next((q for t, q in chain(self.tiles, self.others) if t == tile), 0.0)
 
     def p_first(self, candidates: tuple[Tile, ...]) -> float:
         """The probability of the first of *candidates*, the tile a reading says (0 with

@@ -51,9 +51,8 @@ def _start(server: int, threads: int = 1) -> None:
         pass
     from . import segment
     segment.THREADS = threads
-    from . import reader, tilenet   # loaded once, now: the first read takes no longer than
-    reader.read_array(__import__("numpy").zeros((64, 64, 3), "uint8"))     # the next
-    tilenet.session()
+    from . import reader
+    reader.load()           # once, now: the first read takes no longer than the next
 
 
 def _leave_with(server: int, every: float = 1.0) -> None:
@@ -88,7 +87,7 @@ def _running(pid: int) -> bool:
 
 
 def _ready() -> int:
-    """Nothing: what :meth:`ReadingProcesses.start` asks of each process (its own id)."""
+    """A task with nothing to do, for :meth:`ReadingProcesses.start` (its process's id)."""
     return os.getpid()
 
 
